@@ -130,6 +130,13 @@ export interface WriteLimits {
   perMinute?: number;
 }
 
+/**
+ * A list filter of a collection or catalog: the field the param is compared with, written as
+ * the field's name alone or with `match`, how a field holding a list matches the values asked
+ * for: `any` (it holds one of them) or `all` (it holds every one). runtime/behaviors/filters.ts.
+ */
+export type BehaviorFilter = string | { field: string; match?: 'any' | 'all' };
+
 /** Records of one kind: list / get / create / update / delete, with paging. */
 export interface CollectionBehavior {
   kind: 'collection';
@@ -147,7 +154,7 @@ export interface CollectionBehavior {
   /** `get` of a key never stored answers this (plus the id) instead of 404, e.g. `{ status: not-installed }`. */
   absent?: Record<string, unknown>;
   /** `list` filters: param name -> record field it must equal (`id` is the key); a list param matches any of its values. */
-  filters?: Record<string, string>;
+  filters?: Record<string, BehaviorFilter>;
 }
 
 /** A named state change on a record with allowed transitions (activate, connect...). */
@@ -179,7 +186,7 @@ export interface CatalogBehavior {
   /** Optional param whose value picks one entry by its `id`. */
   idParam?: string;
   /** List filters: param name -> item field it must equal; a list param matches any of its values. */
-  filters?: Record<string, string>;
+  filters?: Record<string, BehaviorFilter>;
   /** Stored state shown on the shipped items: each item (or each element of its `within` list) gets `fields` from the record keyed by its id. */
   overlay?: CatalogOverlay;
 }
@@ -334,6 +341,8 @@ export interface DeploymentModel {
   settings: Record<string, unknown>;
   /** Shapes that endpoints answer with (`response: { shape }`), by name; generator only. */
   responseShapes?: Record<string, ResponseShape>;
+  /** The `description` of each served namespace that has one (`root` for ''), for the docs; generator only. */
+  namespaceDescriptions?: Record<string, string>;
 }
 
 export interface SpecModel {

@@ -48,3 +48,20 @@ export function capabilitiesOf(roles: readonly string[]): Set<string> {
   for (const role of roles) if (isRole(role)) for (const cap of ROLES[role]) caps.add(cap);
   return caps;
 }
+
+/**
+ * Every capability some role grants: the names a spec's `permission: { capability }` may use
+ * (any other is refused to every user, so the spec's checks reject it).
+ */
+export const KNOWN_CAPABILITIES: ReadonlySet<string> = new Set(Object.values(ROLES).flat());
+
+export function isKnownCapability(name: string): boolean {
+  return KNOWN_CAPABILITIES.has(name);
+}
+
+/** A capability the role has and no role below it has (`editor` → `moderate_comments`), for hints. */
+export function signatureCapability(role: RoleName): string {
+  const names = Object.keys(ROLES) as RoleName[];
+  const below = capabilitiesOf(names.slice(names.indexOf(role) + 1));
+  return ROLES[role].find((cap) => !below.has(cap) && !cap.startsWith('level_')) ?? ROLES[role][0]!;
+}

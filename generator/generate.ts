@@ -28,6 +28,7 @@ import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, t
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 import { openRunCache, type RunCache } from './run-cache.ts';
+import { typecheckHandlers } from './typecheck.ts';
 
 export interface GenerateOptions {
   outDir: string;
@@ -48,14 +49,21 @@ export interface GenerateOptions {
   formatCache?: boolean;
   /** Called with one line per finished deployment. */
   onProgress?: (line: string) => void;
+  /**
+   * After a run that wrote (or, with `check`, found) output matching the spec: type-check the
+   * handlers' preserved regions against the generated types (typecheck.ts); errors end the run
+   * with status `uncompiled`. The command turns it on unless `--no-typecheck`.
+   */
+  typecheck?: boolean;
 }
 
 export interface GenerateResult {
   /**
    * ok; orphans: regions of removed operations stopped the run; drift: `check` or `diff` found
-   * differences; edited: files edited outside their regions stopped the run (nothing written).
+   * differences; edited: files edited outside their regions stopped the run (nothing written);
+   * uncompiled: the output is as the spec says (written), but the handlers do not compile against it.
    */
-  status: 'ok' | 'orphans' | 'drift' | 'edited';
+  status: 'ok' | 'orphans' | 'drift' | 'edited' | 'uncompiled';
   orphans: Orphan[];
   /** Paths (relative to outDir) that differ, are missing or are extra. */
   drift: { changed: string[]; missing: string[]; extra: string[] };
@@ -75,6 +83,8 @@ export interface GenerateResult {
   ms: number;
   /** `METHOD /path` of each custom-handler endpoint whose spec names no `response` (typed `unknown`). */
   untypedResponses: string[];
+  /** The compile check, when it ran: files read, time taken, and what its answer depends on. */
+  typecheck?: { files: number; ms: number; inputs: Record<string, string>; skipped?: string; cached?: boolean };
 }
 
 export interface HandEdit {
@@ -230,6 +240,15 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   const { model, diagnostics } = await loadSpec(specDir);
   if (model === undefined) return { diagnostics };
   const result = await generateFromModel(model, options);
+  // Only output that is what the spec says is worth compiling: after `--check` found drift the
+  // handlers on disk are not the ones a run would leave.
+  if (options.typecheck && result.status === 'ok' && !options.diff) {
+    const checked = await typecheckHandlers(options.outDir);
+    result.typecheck = { files: checked.files, ms: checked.ms, inputs: checked.inputs, ...(checked.skipped ? { skipped: checked.skipped } : {}) };
+    diagnostics.push(...checked.diagnostics);
+    if (checked.diagnostics.some((d) => d.severity === 'error')) result.status = 'uncompiled';
+    result.ms = performance.now() - started;
+  }
   await cache?.store(diagnostics, result);
   return { diagnostics, result };
 }

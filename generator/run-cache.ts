@@ -5,9 +5,11 @@
  * module), the lockfile, the output folder and the options that change what is emitted. The next
  * run with the same key, whose output folder still holds exactly what the manifest records
  * (every file's hash outside its regions, the manifest itself), answers from the entry: the same
- * diagnostics, every file unchanged. Anything else (a spec or code edit, a file edited, deleted
- * or damaged) misses, and the run generates as usual. A stale entry can only miss. This module
- * loads none of the generator, so a hit costs the hashing alone.
+ * diagnostics, every file unchanged. A run that wants the compile check (typecheck.ts) is answered
+ * only by an entry whose check passed and whose checked files (region bodies included) are all
+ * as they were. Anything else (a spec or code edit, a file edited, deleted or damaged) misses,
+ * and the run generates as usual. A stale entry can only miss. This module loads none of the
+ * generator, so a hit costs the hashing alone.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -31,6 +33,12 @@ interface Entry {
   manifest: string;
   diagnostics: Diagnostic[];
   result: Pick<GenerateResult, 'files' | 'lines' | 'untypedResponses'>;
+  /**
+   * When the run's compile check passed: every file its program read outside node_modules (the
+   * handlers with their region bodies, the runtime they reach) with its hash. The key and the
+   * manifest leave region bodies out, so only these say the check's answer still holds.
+   */
+  typecheck?: { inputs: Record<string, string>; files: number };
 }
 
 /** Every file under `dir`, as sorted relative paths; none when it does not exist. */
@@ -72,6 +80,15 @@ async function outputIntact(outDir: string, manifestText: string): Promise<boole
   return true;
 }
 
+/** Whether every file still has the hash recorded (a missing file has changed). */
+async function unchanged(inputs: Record<string, string>): Promise<boolean> {
+  for (const [file, hash] of Object.entries(inputs)) {
+    const text = await readFile(file).catch(() => undefined);
+    if (text === undefined || createHash('sha256').update(text).digest('hex') !== hash) return false;
+  }
+  return true;
+}
+
 export interface RunCache {
   /** The answer of the last identical run, when nothing changed since. */
   hit: { diagnostics: Diagnostic[]; result: GenerateResult } | undefined;
@@ -86,11 +103,13 @@ export async function openRunCache(specDir: string, options: GenerateOptions): P
   let hit: RunCache['hit'];
   try {
     const entry = JSON.parse(await readFile(path, 'utf8')) as Entry;
-    if (entry.key === key && (await outputIntact(options.outDir, entry.manifest))) {
+    const typecheckHolds = !options.typecheck || (entry.typecheck !== undefined && (await unchanged(entry.typecheck.inputs)));
+    if (entry.key === key && typecheckHolds && (await outputIntact(options.outDir, entry.manifest))) {
       const result: GenerateResult = {
         status: 'ok', orphans: [], drift: { changed: [], missing: [], extra: [] }, files: entry.result.files, lines: entry.result.lines,
         written: 0, unchanged: entry.result.files, deleted: 0, edited: [], backups: [], unrecorded: [], ms: performance.now() - started, untypedResponses: entry.result.untypedResponses,
         ...(options.diff ? { diff: '' } : {}),
+        ...(options.typecheck && entry.typecheck ? { typecheck: { files: entry.typecheck.files, ms: 0, inputs: entry.typecheck.inputs, cached: true } } : {}),
       };
       hit = { diagnostics: entry.diagnostics, result };
     }
@@ -103,7 +122,8 @@ export async function openRunCache(specDir: string, options: GenerateOptions): P
       if (result.status !== 'ok' || result.orphans.length > 0) return;
       const manifest = await readIfExists(join(options.outDir, MANIFEST_FILE));
       if (manifest === undefined) return;
-      const entry: Entry = { key, manifest, diagnostics, result: { files: result.files, lines: result.lines, untypedResponses: result.untypedResponses } };
+      const checked = result.typecheck !== undefined && result.typecheck.skipped === undefined ? { typecheck: { inputs: result.typecheck.inputs, files: result.typecheck.files } } : {};
+      const entry: Entry = { key, manifest, diagnostics, result: { files: result.files, lines: result.lines, untypedResponses: result.untypedResponses }, ...checked };
       try {
         await mkdir(CACHE_DIR, { recursive: true });
         const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;

@@ -1,7 +1,9 @@
 /**
  * `specpress generate`: spec -> output/. Exit codes: 0 ok, 1 spec errors or orphaned regions,
  * 2 drift found by `--check` or `--diff`, 3 generated files edited outside their regions
- * (nothing written; `--backup` keeps copies and goes on).
+ * (nothing written; `--backup` keeps copies and goes on), 4 the handlers' preserved regions (or
+ * the code they call) do not compile against the generated types (output/ is written; each error
+ * at its file:line:col).
  */
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,6 +26,8 @@ interface CliOptions {
   pruneOrphans?: boolean;
   /** `--no-cache`: false. */
   cache?: boolean;
+  /** `--no-typecheck`: false. */
+  typecheck?: boolean;
   spec: string;
   out: string;
   format: DiagnosticFormat;
@@ -33,6 +37,7 @@ export const EXIT_OK = 0;
 export const EXIT_SPEC_ERRORS = 1;
 export const EXIT_DRIFT = 2;
 export const EXIT_HAND_EDIT = 3;
+export const EXIT_TYPE_ERRORS = 4;
 
 type Print = (line: string) => void;
 
@@ -77,7 +82,7 @@ function report(result: GenerateResult, options: GenerateOptions, print: Print, 
       return EXIT_DRIFT;
     }
     print(`output/ matches the spec: ${result.files} files checked in ${seconds}s`);
-    return EXIT_OK;
+    return typecheckReport(result, print, printError);
   }
   for (const e of result.edited) {
     const copy = result.backups.find((b) => b.path === e.path)?.copy;
@@ -90,7 +95,20 @@ function report(result: GenerateResult, options: GenerateOptions, print: Print, 
     const more = result.untypedResponses.length > 5 ? `; and ${result.untypedResponses.length - 5} more` : '';
     printError(`warning: ${result.untypedResponses.length} endpoint(s) with a custom handler name no \`response\`, so their types and OpenAPI answer unknown: ${listed}${more}; add \`response: { resource: NAME }\` to each`);
   }
-  return EXIT_OK;
+  return typecheckReport(result, print, printError);
+}
+
+/** The compile check's line (its errors were printed with the diagnostics) and the exit code it makes. */
+function typecheckReport(result: GenerateResult, print: Print, printError: Print): number {
+  const t = result.typecheck;
+  if (t === undefined || t.skipped !== undefined) return EXIT_OK;
+  const how = t.cached ? 'unchanged since it passed' : `${t.files} files in ${(t.ms / 1000).toFixed(2)}s`;
+  if (result.status !== 'uncompiled') {
+    print(`compile check of the preserved regions: passed (${how})`);
+    return EXIT_OK;
+  }
+  printError(`compile check of the preserved regions: failed (${how}); the errors above are in handler regions or the code they call, written against types the spec no longer gives. output/ is written: fix the code, or the spec`);
+  return EXIT_TYPE_ERRORS;
 }
 
 /** One generation run; returns the exit code. */
@@ -177,6 +195,7 @@ export function register(program: Command): void {
     .option('--watch', 'regenerate whenever the spec changes')
     .option('--prune-orphans', `move regions of operations that left the spec to output/${ORPHANS_FILE}`)
     .option('--no-cache', 'generate every file afresh: neither the run cache (an unchanged rerun answered from the last run) nor the format cache')
+    .option('--no-typecheck', `skip the compile check of the handlers' preserved regions against the generated types (exit ${EXIT_TYPE_ERRORS} when it fails)`)
     .option('--spec <dir>', 'spec folder', 'spec')
     .option('--out <dir>', 'output folder', 'output')
     .addOption(new Option('--format <format>', 'how spec diagnostics are printed: text on stderr, or json / sarif alone on stdout').choices(DIAGNOSTIC_FORMATS).default('text'))
@@ -189,6 +208,7 @@ export function register(program: Command): void {
         diff: cli.diff,
         backup: cli.backup,
         pruneOrphans: cli.pruneOrphans,
+        typecheck: cli.typecheck !== false,
         ...(cli.cache === false ? { formatCache: false } : {}),
       };
       const code = await runGenerate(specDir, options, console.log, console.error, cli.format);

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { StructureKind, type CodeBlockWriter } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName, camelCase, clientVerb, handlerGroup, pathWords } from './naming.ts';
-import { resultTypeName } from './types.ts';
+import { camelCase, clientVerb, handlerGroup, inputTypeName, pathWords, resultTypeName } from './naming.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
 
 const CORE = readFileSync(new URL('../../templates/client-core.ts', import.meta.url), 'utf8');
@@ -69,7 +68,7 @@ function isPaged(m: ClientMethod): boolean {
 
 function writeMethod(w: CodeBlockWriter, m: ClientMethod): void {
   const id = m.endpoint.operationId;
-  const argsType = `T.${argsTypeName(id)}`;
+  const argsType = `T.${inputTypeName(id)}`;
   const param = hasRequired(m.route, m.endpoint) ? `args: ${argsType}` : `args: ${argsType} = {}`;
   const path = JSON.stringify(m.route.path);
   const method = JSON.stringify(m.endpoint.methods[0]);

@@ -14,8 +14,8 @@ function references(keys: string[], nameOf: (key: string) => string): string {
 }
 
 export function emitDeployment(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
-  // Response shapes only shape the generated types and documents; the server never reads them.
-  const { routes: _routes, responseShapes: _shapes, ...rest } = deployment;
+  // Response shapes and namespace descriptions only shape the generated types and documents; the server never reads them.
+  const { routes: _routes, responseShapes: _shapes, namespaceDescriptions: _descriptions, ...rest } = deployment;
   // Resources and catalogs are written once for all deployments, in shared/data.ts.
   const literal = Object.entries(rest).map(([key, value]) => {
     if (key === 'resources') return `resources: ${references(Object.keys(deployment.resources), (k) => context.dataName(deployment.name, 'resource', k))}`;

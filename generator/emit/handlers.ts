@@ -7,8 +7,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName, handlerGroup, namespaceSlug, pascalCase } from './naming.ts';
-import { resultTypeName } from './types.ts';
+import { argsTypeName, handlerGroup, namespaceSlug, pascalCase, resultTypeName } from './naming.ts';
 import { GENERATED_MARK, generatedBanner, printSource } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
@@ -85,9 +84,11 @@ function handlerStatement(op: CustomOperation): StatementStructures {
       {
         name: id,
         type: `Handler<${union(op, argsTypeName(id))}, ${union(op, resultTypeName(id))}>`,
+        // The return type written out, so that an answer of the wrong shape is reported at the
+        // `return` in the region, not at this declaration.
         initializer: (w) =>
           w
-            .write('async (ctx) => ')
+            .write(`async (ctx): Promise<HandlerResult<${union(op, resultTypeName(id))}>> => `)
             .block(() => {
               w.writeLine(regionStart(id));
               w.writeLine(defaultBody(id));
@@ -123,7 +124,7 @@ function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {
   const content = printSource(
     {
       statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['Handler'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['Handler', 'HandlerResult'] },
         ...typeImports(ops),
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/errors.ts', namedImports: ['restError'] },
         `${regionStart(IMPORTS_REGION)}\n${regionEnd(IMPORTS_REGION)}`,

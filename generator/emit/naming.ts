@@ -68,9 +68,28 @@ export function bracedPath(route: Route): string {
   return route.path.replace(/<([A-Za-z_][A-Za-z0-9_]*)>/g, '{$1}');
 }
 
-/** Type name of an endpoint's args (`corePostsGet` -> `CorePostsGetArgs`). */
+/**
+ * Type name of an endpoint's args as its handler receives them, every defaulted param present
+ * (`corePostsGet` -> `CorePostsGetArgs`).
+ */
 export function argsTypeName(operationId: string): string {
   return `${pascalCase(operationId)}Args`;
+}
+
+/** Type name of an endpoint's params as a client sends them, defaulted ones optional (`CorePostsGetInput`). */
+export function inputTypeName(operationId: string): string {
+  return `${pascalCase(operationId)}Input`;
+}
+
+/** Type name of what an endpoint answers with (`CorePostsGetResult`). */
+export function resultTypeName(operationId: string): string {
+  return `${pascalCase(operationId)}Result`;
+}
+
+/** The route table's constant of a route, from its path: `/core/v2/posts/<id>` -> `coreV2PostsId`. */
+export function routeConstName(route: Route): string {
+  const name = camelCase(route.path.replace(/[<>]/g, ' ')) || 'index';
+  return /^[0-9]/.test(name) ? `route${name}` : name;
 }
 
 /** Type name of a resource (`post` -> `Post`, `wp_block` -> `WpBlock`). */

@@ -287,7 +287,8 @@ export function openApiDocument(deployment: DeploymentModel): object {
     servers: [{ url: '/wp-json', description: 'The REST root of the site serving this deployment.' }],
     // Public endpoints also take credentials (they may show more to a logged-in user): `{}` is anonymous.
     security: PUBLIC_SECURITY,
-    tags: namespaces.map((name) => ({ name, description: name === 'root' ? 'The index and batch routes at the REST root.' : `Routes of the ${name} namespace.` })),
+    // The namespace's own description (its spec file's `description`) when it has one.
+    tags: namespaces.map((name) => ({ name, description: deployment.namespaceDescriptions?.[name] ?? (name === 'root' ? 'The index and batch routes at the REST root.' : `Routes of the ${name} namespace.`) })),
     paths,
     components: {
       schemas: sortedSchemas,

@@ -166,10 +166,11 @@ function compact(_key: string, value: unknown): unknown {
 /** JSON safe inside a `<script>` element: `<` never starts a tag there. */
 const scriptJson = (value: unknown): string => JSON.stringify(value, compact).replace(/</g, '\\u003c');
 
-/** The data lines: one per route and one per shape. */
-function dataText(routes: unknown[], shapes: unknown[]): string {
+/** The data lines: one per namespace description, per route and per shape. */
+function dataText(namespaces: Record<string, string>, routes: unknown[], shapes: unknown[]): string {
   const list = (items: unknown[]) => items.map(scriptJson).join(',\n');
-  return `{"routes": [\n${list(routes)}\n],\n"shapes": [\n${list(shapes)}\n]}`;
+  const described = Object.entries(namespaces).map(([name, text]) => `${JSON.stringify(name)}: ${scriptJson(text)}`).join(',\n');
+  return `{"namespaces": {\n${described}\n},\n"routes": [\n${list(routes)}\n],\n"shapes": [\n${list(shapes)}\n]}`;
 }
 
 export function emitReference(deployment: DeploymentModel): EmittedFile[] {
@@ -198,7 +199,9 @@ export function emitReference(deployment: DeploymentModel): EmittedFile[] {
     };
   });
   const endpointCount = deployment.routes.reduce((n, r) => n + r.endpoints.length, 0);
-  const content = page({ deployment, routeCount: deployment.routes.length, endpointCount, data: dataText(routes, shapes) });
+  // Keyed as the routes name their namespace, so the page finds a section's description by that name.
+  const descriptions = Object.fromEntries(Object.entries(deployment.namespaceDescriptions ?? {}).map(([name, text]) => [name === 'root' ? '(root)' : name, text]));
+  const content = page({ deployment, routeCount: deployment.routes.length, endpointCount, data: dataText(descriptions, routes, shapes) });
   return [{ path: `deployments/${deployment.name}/reference/index.html`, content, preformatted: true }];
 }
 

@@ -14,7 +14,7 @@ import type { DeploymentModel, Endpoint, Route, SpecModel } from '../../contract
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_VALIDATORS } from './validators.ts';
 import { SHARED_ARGS } from './shared-args.ts';
-import { camelCase, handlerGroup, namespaceSlug, routeRegex } from './naming.ts';
+import { handlerGroup, namespaceSlug, routeConstName, routeRegex } from './naming.ts';
 import { constStatement, generatedBanner, printSource } from './ts-source.ts';
 
 export const SHARED_ROUTES = 'shared/routes.ts';
@@ -40,12 +40,6 @@ function routeText(route: Route, deployment: string, context: EmitContext): stri
   return `{ ${props.join(', ')}, endpoints: [${list.join(', ')}] }`;
 }
 
-/** A constant's name from the route's path: `/core/v2/posts/<id>` -> `coreV2PostsId`. */
-function routeConstName(route: Route): string {
-  const name = camelCase(route.path.replace(/[<>]/g, ' ')) || 'index';
-  return /^[0-9]/.test(name) ? `route${name}` : name;
-}
-
 export interface RoutesIndex {
   /** Export name, in `shared/routes.ts`, of a deployment's route. */
   name(deployment: string, path: string): string;
@@ -56,6 +50,10 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
   const texts = new Map<string, string>();
   const index = new Map<string, string>();
   const handlers = new Map<string, Set<string>>();
+  // A route constant never takes the name of a handler the file imports (or of its modules): a
+  // numbered name such as `coreV2Posts2` could otherwise equal an operation id. The spec's checks
+  // refuse an id equal to a route's plain name (SP064).
+  const taken = new Set(['validators', 'args', ...model.deployments.flatMap((d) => d.routes.flatMap((r) => r.endpoints.filter((e) => e.handler === 'custom').map((e) => e.operationId)))]);
   for (const deployment of model.deployments) {
     for (const route of deployment.routes) {
       const text = routeText(route, deployment.name, context);
@@ -63,7 +61,7 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
       if (name === undefined) {
         const base = routeConstName(route);
         name = base;
-        for (let n = 2; texts.has(name); n++) name = `${base}${n}`;
+        for (let n = 2; texts.has(name) || taken.has(name); n++) name = `${base}${n}`;
         texts.set(name, text);
         byText.set(text, name);
         for (const e of route.endpoints) {

@@ -1,12 +1,13 @@
 /**
- * `types.ts`: TypeScript types of every resource, of every endpoint's args and of the known
+ * `types.ts`: TypeScript types of every resource, of every endpoint's params (`<Id>Input` as a
+ * client sends them, `<Id>Args` as the handler receives them, defaults applied) and of the known
  * responses, made by json-schema-to-typescript from the same JSON Schemas the validators use
  * (so `oneOf` becomes a real union).
  */
 import { compile, type Options } from 'json-schema-to-typescript';
 import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName, pascalCase } from './naming.ts';
+import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './naming.ts';
 import { requestSchema, type JsonSchema } from './published-schema.ts';
 import { namedShapes, responseOf, withShapeRefs } from './responses.ts';
 
@@ -36,11 +37,6 @@ function untitled(schema: unknown): unknown {
 /** A doc comment of one line of text is written on one line (`/** text *\/`), not three. */
 function oneLineDocs(code: string): string {
   return code.replace(/\/\*\*\n\s*\* ([^\n]*)\n\s*\*\//g, (_whole, text: string) => `/** ${text} */`);
-}
-
-/** Type name of what an endpoint answers with (`CorePostsGetResult`). */
-export function resultTypeName(operationId: string): string {
-  return argsTypeName(operationId).replace(/Args$/, 'Result');
 }
 
 /** The result type expression of an endpoint, in terms of the named shapes. */
@@ -78,17 +74,32 @@ export function endpointArgs(route: Route, endpoint: Endpoint): Record<string, A
   return args;
 }
 
+/**
+ * The params as the handler receives them: the server applies every default before the handler
+ * runs (runtime/rest/params.ts), so a param with a default is present, not optional. A `null`
+ * default stays optional: the param then holds null, which its schema may not allow.
+ */
+function handlerArgsType(route: Route, endpoint: Endpoint, input: string): string {
+  const captures = new Set(route.captures.map((c) => c.name));
+  const defaulted = endpoint.argsMode !== 'declared' ? [] : Object.entries(endpoint.args).filter(([name, a]) => a.default !== undefined && a.default !== null && !captures.has(name)).map(([name]) => name);
+  const doc = `Params of ${endpoint.methods.join(', ')} ${route.path} as its handler receives them${defaulted.length ? ', defaults applied' : ''}.`;
+  const type = defaulted.length ? `${input} & Required<Pick<${input}, ${defaulted.map((n) => JSON.stringify(n)).join(' | ')}>>` : input;
+  return `/** ${doc} */\nexport type ${argsTypeName(endpoint.operationId)} = ${type};\n`;
+}
+
 async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
   // A part of the params a spec shape made (the meta object) names that shape's interface: the
   // answer's when the part is the same, else one `<Shape>Input` interface written once.
   const answers = namedShapes(deployment);
   const inputs = new Map<string, JsonSchema>();
+  // An operation's own `<Id>Input` is never taken by a part.
+  const operationInputs = new Set(deployment.routes.flatMap((r) => r.endpoints.map((e) => inputTypeName(e.operationId))));
   const named = (shape: string, part: JsonSchema): JsonSchema => {
     const text = JSON.stringify(part);
     if (JSON.stringify(answers.get(pascalCase(shape))) === text) return { tsType: pascalCase(shape) };
     let name = `${pascalCase(shape)}Input`;
-    for (let n = 2; inputs.has(name) && JSON.stringify(inputs.get(name)) !== text; n++) name = `${pascalCase(shape)}Input${n}`;
+    for (let n = 2; operationInputs.has(name) || (inputs.has(name) && JSON.stringify(inputs.get(name)) !== text); n++) name = `${pascalCase(shape)}Input${n}`;
     inputs.set(name, part);
     return { tsType: name };
   };
@@ -99,13 +110,15 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
       // Clients send only the declared params; the server ignores others, the type does not invite them.
       const args = endpointArgs(route, endpoint);
       const schema = { ...withShapeRefs(args, requestSchema(args), named), additionalProperties: endpoint.argsMode === 'undeclared' };
-      const doc = `Params of ${endpoint.methods.join(', ')} ${route.path}.`;
-      const name = argsTypeName(endpoint.operationId);
+      const what = `${endpoint.methods.join(', ')} ${route.path}`;
+      const input = inputTypeName(endpoint.operationId);
+      const doc = `Params of ${what} as a client sends them.`;
       const same = byContent.get(JSON.stringify(schema));
-      if (same !== undefined) out.push(`/** ${doc} */\nexport type ${name} = ${same};\n`);
-      else out.push(oneLineDocs(await compile(untitled({ ...schema, description: doc }) as never, name, OPTIONS)));
-      if (same === undefined) byContent.set(JSON.stringify(schema), name);
-      out.push(`/** What ${endpoint.methods.join(', ')} ${route.path} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
+      if (same !== undefined) out.push(`/** ${doc} */\nexport type ${input} = ${same};\n`);
+      else out.push(oneLineDocs(await compile(untitled({ ...schema, description: doc }) as never, input, OPTIONS)));
+      if (same === undefined) byContent.set(JSON.stringify(schema), input);
+      out.push(handlerArgsType(route, endpoint, input));
+      out.push(`/** What ${what} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }
   for (const [name, part] of inputs) out.push(oneLineDocs(await compile(untitled(withTsRefs(part)) as never, name, OPTIONS)));

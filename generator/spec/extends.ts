@@ -4,8 +4,9 @@
  *
  * Merge rules (child over base): `site`, `authentication`, `bindings` and `settings` merge key by
  * key; `namespaces.include/exclude`, `routes.include/exclude` and `aliases` add up; `namespaces.order`
- * is the child's when it gives one; `overrides` apply the base's first, then the child's (so the
- * child's `set` wins). `description` and `default` are never inherited. Chains are allowed.
+ * is the child's when it gives one, `namespaces.only` too (and then replaces the base's include and
+ * exclude); `overrides` apply the base's first, then the child's (so the child's `set` wins).
+ * `description` and `default` are never inherited. Chains are allowed.
  */
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { positionOf, type SourceFile } from './positions.ts';
@@ -77,10 +78,13 @@ export function mergeDeployments(base: RawDeployment, child: RawDeployment): Raw
   const aliases = list(base.aliases, child.aliases);
   if (aliases) merged.aliases = aliases;
   if (base.namespaces || child.namespaces) {
-    const include = list(base.namespaces?.include, child.namespaces?.include);
-    const exclude = list(base.namespaces?.exclude, child.namespaces?.exclude);
+    // A child's `only` names every namespace it serves: what the base included or excluded no longer counts.
+    const childOnly = child.namespaces?.only;
+    const include = list(childOnly ? undefined : base.namespaces?.include, child.namespaces?.include);
+    const exclude = list(childOnly ? undefined : base.namespaces?.exclude, child.namespaces?.exclude);
+    const only = childOnly ?? base.namespaces?.only;
     const order = child.namespaces?.order ?? base.namespaces?.order;
-    merged.namespaces = { ...(include ? { include: [...new Set(include)] } : {}), ...(exclude ? { exclude: [...new Set(exclude)] } : {}), ...(order ? { order } : {}) };
+    merged.namespaces = { ...(include ? { include: [...new Set(include)] } : {}), ...(exclude ? { exclude: [...new Set(exclude)] } : {}), ...(only ? { only } : {}), ...(order ? { order } : {}) };
   }
   if (base.routes || child.routes) {
     const include = list(base.routes?.include, child.routes?.include);

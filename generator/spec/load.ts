@@ -9,13 +9,17 @@ import path from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { SpecModel } from '../../contract/model.ts';
 import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } from './diagnostics.ts';
-import { offsetToRef, type SourceFile } from './positions.ts';
+import type { SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
 import { applyExtends } from './extends.ts';
 import { instantiatePostTypeRoutes } from './post-type-routes.ts';
 import { resolveSpec } from './resolve.ts';
 import { checkSemantics } from './semantic.ts';
+import { checkFilters } from './semantic-filters.ts';
+import { checkGeneratedNames } from './semantic-names.ts';
+import { checkOverlaps } from './semantic-overlaps.ts';
+import { yamlProblems } from './yaml-problems.ts';
 import { validateFile, type FileKind } from './validate.ts';
 
 export { formatDiagnostic, type Diagnostic } from './diagnostics.ts';
@@ -52,11 +56,19 @@ async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagno
   let model: SpecModel | undefined;
   if (!diagnostics.some((d) => d.severity === 'error')) {
     const resolved = resolveSpec(sources);
-    diagnostics.push(...resolved.diagnostics);
-    if (!resolved.diagnostics.some((d) => d.severity === 'error')) model = resolved.model;
+    // Checks of what resolution made: args pulled in by shapes, every deployment's routes, generated names.
+    const checked = [...resolved.diagnostics, ...checkFilters(resolved.model), ...checkOverlaps(resolved.model), ...checkGeneratedNames(resolved.model)];
+    // These run once per deployment and may find one problem in each, its list of names
+    // differing with the deployment's overrides: say it once, at its place.
+    const seen = new Set<string>();
+    for (const d of checked) {
+      const at = `${d.file}:${d.line}:${d.col}:${d.code}`;
+      if (!seen.has(at)) diagnostics.push(d);
+      seen.add(at);
+    }
+    if (!checked.some((d) => d.severity === 'error')) model = resolved.model;
   }
   diagnostics.sort(compareDiagnostics);
-  // The resolver runs once per deployment and may find one base problem in each: say it once.
   const unique = diagnostics.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(diagnostics[i - 1]));
   return { model, diagnostics: unique };
 }
@@ -157,9 +169,7 @@ async function readOne(
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const src: SourceFile = { file, doc, lineCounter };
   if (doc.errors.length) {
-    for (const error of doc.errors) {
-      diagnostics.push(diagnostic('yamlSyntax', offsetToRef(src, error.pos[0]), { problem: firstLine(error.message) }));
-    }
+    diagnostics.push(...yamlProblems(src, text, doc.errors));
     return fail(doc);
   }
   // Routes written once per post type become ordinary routes before anything checks the file.
@@ -201,10 +211,6 @@ function probableNames(kind: FileKind, file: string, doc: Document | undefined):
     // What parsed is not a map: the file name is all there is.
   }
   return [...names];
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
 /** Relative to the working directory when inside it (what editors and CI logs link), else absolute. */

@@ -93,7 +93,8 @@ export interface RawDeployment {
   site?: Partial<SiteDefaults>;
   authentication?: { applicationPasswords?: boolean };
   aliases?: Array<{ from: string; to: string; discoverable?: boolean }>;
-  namespaces?: { include?: string[]; exclude?: string[]; order?: string[] };
+  /** `only`: the namespaces served (the root file's routes always are); exclusive with `include`/`exclude` in one file. */
+  namespaces?: { include?: string[]; exclude?: string[]; only?: string[]; order?: string[] };
   routes?: { include?: RawRouteRef[]; exclude?: RawRouteRef[] };
   bindings?: Record<string, string>;
   overrides?: RawOverride[];

@@ -13,7 +13,7 @@ import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { ArgExpander } from './expand-args.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
 import { captureNames, discoveryPattern, fullPath } from './paths.ts';
-import { positionOf } from './positions.ts';
+import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 import type { Loaded, RawDeployment, RawEndpoint, RawNamespace, RawPermission, RawRoute, RawRouteRef, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
 
@@ -26,6 +26,14 @@ export const DEFAULT_SITE: SiteDefaults = {
   page_on_front: 0,
   show_on_front: 'posts',
 };
+
+/**
+ * Where each resolved endpoint was written (its file and path in it), for the checks that run on
+ * the resolved model (semantic-filters.ts, semantic-names.ts) and point inside an endpoint (a
+ * filter's key). Kept beside the model, as expand-args.ts keeps shape names, so nothing of it
+ * reaches the output.
+ */
+export const endpointOrigins = new WeakMap<Endpoint, { src: SourceFile; at: DataPath }>();
 
 export function resolveSpec(sources: SpecSources): { model: SpecModel; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -63,6 +71,7 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
   // Root-level routes come before every namespace, whatever file order says.
   routes.sort((a, b) => Number(b.namespace === '') - Number(a.namespace === ''));
   applyOverrides(dep, routes, expander, out);
+  const namespaceDescriptions = describedNamespaces(sources.namespaces, ['', ...namespaces]);
   return {
     name: d.deployment,
     description: d.description ?? '',
@@ -76,7 +85,23 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
     catalogs: Object.fromEntries(sources.data.map((f) => [f.data.data, structuredClone(f.data.items)])),
     settings: structuredClone(d.settings ?? {}),
     responseShapes: resolveResponseShapes(sources, routes, expander),
+    ...(Object.keys(namespaceDescriptions).length ? { namespaceDescriptions } : {}),
   };
+}
+
+/**
+ * The description of each served namespace (`root` for ''): that of its file named exactly after
+ * it (core-v2.yaml), else of its first file that has one.
+ */
+function describedNamespaces(files: Loaded<RawNamespace>[], served: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of served) {
+    const own = files.filter((f) => f.data.namespace === name && typeof f.data.description === 'string');
+    const exact = own.find((f) => f.src.file.split('/').pop()!.replace(/\.ya?ml$/, '') === (name === '' ? 'root' : name.replace(/\//g, '-')));
+    const description = (exact ?? own[0])?.data.description?.trim();
+    if (description) out[name === '' ? 'root' : name] = description;
+  }
+  return out;
 }
 
 /**
@@ -86,9 +111,10 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
 function orderedNamespaces(files: Loaded<RawNamespace>[], d: RawDeployment): Loaded<RawNamespace>[] {
   const include = new Set(d.namespaces?.include ?? []);
   const exclude = new Set(d.namespaces?.exclude ?? []);
-  const served = files.filter(
-    (f) => f.data.namespace === '' || ((!f.data.optional || include.has(f.data.namespace)) && !exclude.has(f.data.namespace)),
-  );
+  const only = d.namespaces?.only === undefined ? undefined : new Set(d.namespaces.only);
+  // `only` names the namespaces served, optional ones too; otherwise every one not optional.
+  const chosen = (name: string, optional: boolean | undefined): boolean => include.has(name) || (only ? only.has(name) : !optional);
+  const served = files.filter((f) => f.data.namespace === '' || (chosen(f.data.namespace, f.data.optional) && !exclude.has(f.data.namespace)));
   const order = d.namespaces?.order ?? [];
   const rank = (f: Loaded<RawNamespace>) => {
     if (f.data.namespace === '') return -1;
@@ -177,6 +203,7 @@ function resolveRoute(
     if (methods.length === 0) return;
     const at = ['routes', routePath, 'endpoints', i];
     const endpoint = resolveEndpoint(ns, routePath, e, methods, expander, positionOf(ns.src, at));
+    endpointOrigins.set(endpoint, { src: ns.src, at });
     checkIdParam(endpoint, captures, positionOf(ns.src, [...at, 'behavior', 'idParam']), path, out);
     endpoints.push(endpoint);
   });
@@ -233,7 +260,8 @@ function checkIdParam(endpoint: Endpoint, captures: Record<string, string>, at: 
   const idParam = (endpoint.behavior as { idParam?: string } | undefined)?.idParam;
   if (idParam === undefined || endpoint.argsMode === 'undeclared') return;
   if (idParam in captures || idParam in endpoint.args) return;
-  const known = [...Object.keys(captures), ...Object.keys(endpoint.args)];
+  // A capture is usually declared as an arg too: each name once.
+  const known = [...new Set([...Object.keys(captures), ...Object.keys(endpoint.args)])];
   out.push(diagnostic('unknownIdParam', at, { name: idParam, method: endpoint.methods.join(', '), path, allowed: listNames(known), suggestion: didYouMean(idParam, known) }));
 }
 

@@ -3,7 +3,7 @@
  * routes, methods, shapes and aliases that exist, their overrides say one thing each, and
  * exactly one deployment is the default. Override args are checked by the resolver.
  */
-import type { HttpMethod } from '../../contract/model.ts';
+import type { HttpMethod, SourceRef } from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 import type { Loaded, RawDeployment, RawRouteRef, SpecSources } from './raw.ts';
@@ -14,6 +14,8 @@ import { didYouMean, listNames } from './suggest.ts';
 export interface RouteInfo {
   optional: boolean;
   methods: Set<HttpMethod>;
+  /** Where it is declared (its key), for messages. */
+  declaredAt: SourceRef;
 }
 
 /** Rule 4 (what can be checked before expansion; override args are checked by the resolver). */
@@ -28,7 +30,12 @@ export function checkDeployment(
   const { src, data } = dep;
   // A route of a namespace whose file did not load is not known to be missing: no report.
   const unsure = (path: string): boolean => unsureNamespaces.some((ns) => path === `/${ns}` || path.startsWith(`/${ns}/`));
-  for (const list of ['include', 'exclude', 'order'] as const) {
+  for (const other of ['include', 'exclude'] as const) {
+    if (data.namespaces?.only !== undefined && data.namespaces[other] !== undefined) {
+      out.push(diagnostic('onlyWithList', positionOf(src, ['namespaces', other], 'key'), { name: data.deployment, other }));
+    }
+  }
+  for (const list of ['include', 'exclude', 'only', 'order'] as const) {
     (data.namespaces?.[list] ?? []).forEach((name, i) => {
       const at = positionOf(src, ['namespaces', list, i]);
       if (!names.namespaces.has(name)) out.push(diagnostic('unknownNamespace', at, { name, suggestion: didYouMean(name, names.namespaces) }));

@@ -12,6 +12,7 @@ import type { FailedFile, Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSour
 import { didYouMean, listNames } from './suggest.ts';
 import { POST_TYPE_NAMES, postTypeEntry } from '../../contract/post-types.ts';
 import { isRuleName, RULE_NAMES } from '../../contract/permission-rules.ts';
+import { isKnownCapability, isRole, KNOWN_CAPABILITIES, signatureCapability } from '../../contract/roles.ts';
 import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
 import { checkDefaultDeployment, checkDeployment, type RouteInfo } from './semantic-deployment.ts';
 
@@ -86,11 +87,28 @@ function checkPostTypes(src: SourceFile, data: RawNamespace, out: Diagnostic[]):
   for (const [routePath, route] of Object.entries(data.routes ?? {})) check(route.postType, ['routes', routePath, 'postType']);
 }
 
-/** A `permission: { rule: NAME }` must name a rule the runtime implements (SP049). */
+/**
+ * A `permission: { rule: NAME }` must name a rule the runtime implements (SP060), and a
+ * `permission: { capability: NAME }` a capability some role grants (SP066): any other name
+ * refuses every caller.
+ */
 function checkRule(src: SourceFile, at: DataPath, permission: unknown, out: Diagnostic[]): void {
-  const rule = permission && typeof permission === 'object' ? (permission as { rule?: unknown }).rule : undefined;
+  const written = permission && typeof permission === 'object' ? (permission as { rule?: unknown; capability?: unknown }) : {};
+  if (typeof written.capability === 'string') checkCapability(src, [...at, 'capability'], written.capability, out);
+  const rule = written.rule;
   if (typeof rule !== 'string' || isRuleName(rule)) return;
   out.push(diagnostic('unknownRule', positionOf(src, [...at, 'rule']), { name: rule, suggestion: didYouMean(rule, new Set(RULE_NAMES)) }));
+}
+
+function checkCapability(src: SourceFile, at: DataPath, name: string, out: Diagnostic[]): void {
+  if (isKnownCapability(name)) return;
+  const hint = isRuleName(name)
+    ? `\`${name}\` is the name of a permission rule, which judges one item: write \`permission: { rule: ${name} }\``
+    : isRole(name)
+      ? `\`${name}\` is a role, not a capability: name a capability the role has, such as \`${signatureCapability(name)}\``
+      : 'name a capability that WordPress\'s roles grant (contract/roles.ts), such as `manage_options` or `edit_posts`';
+  const suggestion = isRuleName(name) || isRole(name) ? '' : didYouMean(name, KNOWN_CAPABILITIES);
+  out.push(diagnostic('unknownCapability', positionOf(src, at), { name, suggestion, hint }));
 }
 
 /** Names declared by the files of one folder; a name declared twice is an error (SP038). */
@@ -180,8 +198,25 @@ function checkNamespace(
         }
       }
     });
-    routes.set(fullPath(data.namespace, routePath), { optional: !!route.optional || !!data.optional, methods: new Set(methods.keys()) });
+    const path = fullPath(data.namespace, routePath);
+    const keyAt = positionOf(src, at, 'key');
+    const earlier = routes.get(path);
+    // Within one file YAML itself refuses a repeated key; across the files of a namespace one
+    // declaration would hide the other. Reported in the file that is not the namespace's own
+    // (core-v2-users.yaml rather than core-v2.yaml), whichever was read first.
+    if (earlier === undefined) {
+      routes.set(path, { optional: !!route.optional || !!data.optional, methods: new Set(methods.keys()), declaredAt: keyAt });
+    } else if (isNamespaceFile(src, data.namespace) && !isNamespaceFile({ file: earlier.declaredAt.file }, data.namespace)) {
+      out.push(diagnostic('duplicateRoute', earlier.declaredAt, { path, other: `${src.file}:${keyAt.line}` }));
+    } else {
+      out.push(diagnostic('duplicateRoute', keyAt, { path, other: `${earlier.declaredAt.file}:${earlier.declaredAt.line}` }));
+    }
   }
+}
+
+/** Whether the file is named exactly after its namespace (core-v2.yaml for core/v2), not a further file of it. */
+function isNamespaceFile(src: { file: string }, namespace: string): boolean {
+  return src.file.split('/').pop()!.replace(/\.ya?ml$/, '') === (namespace === '' ? 'root' : namespace.replace(/\//g, '-'));
 }
 
 /** Rule 1 and rule 7 for captures. */

@@ -1,13 +1,14 @@
 /**
  * `catalog`: read-only data shipped in the spec (`spec/data/<name>.yaml`). Lists honour the
- * declared `filters` (an item field holding a list matches when it shares a value), `order_by`
- * and `order`, `offset`, and paging, whichever of those params the endpoint declares.
+ * declared `filters` (filters.ts: a field holding a list matches as the filter's `match` says),
+ * `order_by` and `order`, `offset`, and paging, whichever of those params the endpoint declares.
  */
-import type { CatalogBehavior, CatalogOverlay } from '../../contract/model.ts';
+import type { BehaviorFilter, CatalogBehavior, CatalogOverlay } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { looseNumber, looseText } from '../rest/loose-params.ts';
 import { pagedResponse, pagingOf } from './payload.ts';
+import { activeFilters, matchesFilters } from './filters.ts';
 import { listRecords, scopedKey } from './records.ts';
 
 type Item = Record<string, unknown>;
@@ -50,18 +51,10 @@ async function overlaid(ctx: HandlerContext, items: Item[], o: CatalogOverlay): 
   return items.map((item) => (Array.isArray(item[o.within!]) ? { ...item, [o.within!]: (item[o.within!] as Item[]).map(lay) } : item));
 }
 
-function filtered(items: Item[], params: Record<string, unknown>, filters: Record<string, string> | undefined): Item[] {
-  let out = items;
-  for (const [param, field] of Object.entries(filters ?? {})) {
-    const v = params[param];
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-    const wanted = new Set((Array.isArray(v) ? v : String(v).split(',')).map((x) => looseText(x).trim()));
-    out = out.filter((item) => {
-      const have = item[field];
-      return (Array.isArray(have) ? have : [have]).some((h) => wanted.has(looseText(h)));
-    });
-  }
-  return out;
+/** A comma list (`?categories=a,b`) is several values, as WordPress reads one. */
+function filtered(items: Item[], params: Record<string, unknown>, filters: Record<string, BehaviorFilter> | undefined): Item[] {
+  const wanted = activeFilters(params, filters, true);
+  return wanted.length ? items.filter((item) => matchesFilters(item, wanted)) : items;
 }
 
 function ordered(items: Item[], field: string, direction: 1 | -1): Item[] {

@@ -5,6 +5,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteRecord, getRecord, insertRecord, insertWithNextKey, listRecords, putRecord, scopedKey, type StoredRecord } from './records.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
 import { ensureSeeded } from './seed.ts';
+import { activeFilters, matchesFilters } from './filters.ts';
 import { looseText } from '../rest/loose-params.ts';
 import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
 
@@ -47,7 +48,7 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
         return pagedResponse(items.map((r) => present(r, prefix)), total, perPage);
       }
       const { items } = await listRecords(db, b.collection, { keyPrefix: prefix || undefined, search, limit: FILTER_SCAN_LIMIT, offset: 0 });
-      const kept = items.map((r) => present(r, prefix)).filter((item) => wanted.every(([field, values]) => values.includes(looseText(item[field] ?? ''))));
+      const kept = items.map((r) => present(r, prefix)).filter((item) => matchesFilters(item, wanted));
       return pagedResponse(kept.slice((page - 1) * perPage, page * perPage), kept.length, perPage);
     }
     case 'get': {
@@ -97,17 +98,6 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
 function present(record: StoredRecord, prefix: string): Record<string, unknown> {
   const { id: _hidden, ...data } = record.data;
   return maskSecrets({ id: record.key.slice(prefix.length), ...data, date_created: record.created, date_modified: record.modified });
-}
-
-/** The declared filters the request uses: [record field, accepted values]. */
-function activeFilters(params: Record<string, unknown>, filters: Record<string, string> | undefined): Array<[string, string[]]> {
-  const out: Array<[string, string[]]> = [];
-  for (const [param, field] of Object.entries(filters ?? {})) {
-    const v = params[param];
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-    out.push([field, (Array.isArray(v) ? v : [v]).map((x) => looseText(x))]);
-  }
-  return out;
 }
 
 function notFound(collection: string) {

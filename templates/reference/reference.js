@@ -74,7 +74,8 @@ function render(data) {
   for (const route of data.routes) {
     let ns = namespaces.get(route.namespace);
     if (ns === undefined) {
-      ns = el('section', { class: 'namespace', id: route.namespaceId }, el('h2', {}, route.namespace));
+      const description = data.namespaces?.[route.namespace];
+      ns = el('section', { class: 'namespace', id: route.namespaceId }, el('h2', {}, route.namespace), description ? el('p', { class: 'namespace-description' }, description) : []);
       namespaces.set(route.namespace, ns);
       navList.append(el('li', {}, el('a', { href: `#${route.namespaceId}` }, route.namespace)));
       main.append(ns);

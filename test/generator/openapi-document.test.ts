@@ -90,6 +90,18 @@ describe('OpenAPI document of the real spec', () => {
     expect(media.additionalProperties).toBe(false);
   });
 
+  it('describes each namespace tag with the namespace\'s own description', async () => {
+    const { loadSpec } = await import('../../generator/spec/load.ts');
+    const { model } = await loadSpec('spec');
+    const doc = openApiDocument(model!.deployments.find((d) => d.name === 'studio')!) as Doc & { tags: Array<{ name: string; description: string }> };
+    const tag = (name: string) => doc.tags.find((t) => t.name === name)?.description;
+    // sitegen-v1.yaml's description; core/v2 spans files and takes core-v2.yaml's; root.yaml's for `root`.
+    expect(tag('sitegen/v1')).toBe('The site generator: business details in, AI-assisted descriptions, keywords, images and templates out, then the site imported.');
+    expect(tag('core/v2')).toMatch(/^Core content: posts, pages and media/);
+    expect(tag('root')).toMatch(/^The discovery document at `\/` and the batch endpoint/);
+    expect(doc.tags.every((t) => !t.description.startsWith('Routes of the '))).toBe(true);
+  });
+
   it('names answers after the spec shapes they come from: response shapes and $shape parts, each written once', async () => {
     const { loadSpec } = await import('../../generator/spec/load.ts');
     const { emitTypes } = await import('../../generator/emit/types.ts');

@@ -62,6 +62,14 @@ describe('the HTML reference in a browser', () => {
     expect(new URL(page.url()).pathname).toBe(OPENAPI_PATH);
   });
 
+  it('shows each namespace\'s description under its heading', async () => {
+    await page.goto(`${server.siteUrl}${REFERENCE_PATH}`);
+    const section = page.locator('#ns-oembed-1-0');
+    expect(await section.locator('h2').textContent()).toBe('oembed/1.0');
+    expect(await section.locator('p.namespace-description').textContent()).toBe('oEmbed data for addresses of this site (embed) and of other sites (proxy).');
+    expect(await page.locator('#ns-root p.namespace-description').textContent()).toMatch(/^The discovery document at/);
+  });
+
   it('search keeps only the matching routes, and says when none matches', async () => {
     await page.goto(`${server.siteUrl}${REFERENCE_PATH}`);
     await page.fill('#search', 'revisions');

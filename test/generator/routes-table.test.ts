@@ -35,4 +35,16 @@ describe('route table', () => {
     expect(listed).toEqual(deployment.routes.map((r) => shared.index.name(deployment.name, r.path)));
     for (const name of listed) expect(file.content).toContain(`export const ${name}: RouteDef = `);
   });
+
+  it('never names a route constant after a handler it imports, so a route cannot point at itself', () => {
+    const model = smallModel();
+    // A custom handler whose id is the constant `/core/v2/posts` would get (the spec's checks refuse it: SP064).
+    for (const d of model.deployments) for (const e of d.routes.flatMap((r) => r.endpoints)) if (e.operationId === 'formsDuplicate') e.operationId = 'coreV2Posts';
+    const { index } = emitValidators(model);
+    const context: EmitContext = { validatorName: index.name, argsName: emitSharedArgs(model).index.name, dataName: () => 'unused', routeName: () => '' };
+    const [file] = emitSharedRoutes(model, context).files;
+    expect(file.content).toContain('handle: coreV2Posts }');
+    expect(file.content).toContain('export const coreV2Posts2: RouteDef = ');
+    expect(file.content).not.toContain('export const coreV2Posts: RouteDef = ');
+  });
 });

@@ -264,42 +264,42 @@ export function createClient(options: ClientOptions) {
     root: {
       index: {
         /** The discovery document (site fields, namespaces, routes, authentication). GET / (getIndex) */
-        get: (args: T.GetIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.GetIndexInput = {}, init?: CallOptions) =>
           call<T.GetIndexResult>(options, 'GET', '/', args, init),
       },
       batch: {
         /** Runs up to 25 write requests in one call. Only endpoints marked allow_batch v1 may be named; each sub-request is checked against its own endpoint's permission. POST /batch/v1 (batchRequests) */
-        v1Create: (args: T.BatchRequestsArgs, init?: CallOptions) =>
+        v1Create: (args: T.BatchRequestsInput, init?: CallOptions) =>
           call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args, init),
       },
     },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.Oembed10IndexInput = {}, init?: CallOptions) =>
           call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args, init),
       },
       embed: {
         /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs, init?: CallOptions) =>
+        get: (args: T.GetOembedInput, init?: CallOptions) =>
           call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args, init),
       },
       proxy: {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs, init?: CallOptions) =>
+        get: (args: T.GetOembedProxyInput, init?: CallOptions) =>
           call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args, init),
       },
     },
     pagebuilderOne: {
       index: {
         /** GET /pagebuilder-one/v1 (pagebuilderOneV1Index) */
-        get: (args: T.PagebuilderOneV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1IndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1IndexResult>(options, 'GET', '/pagebuilder-one/v1', args, init),
       },
       connect: {
         /** POST /pagebuilder-one/v1/connect/authorize (pagebuilderOneV1PostConnectAuthorize) */
         authorizeCreate: (
-          args: T.PagebuilderOneV1PostConnectAuthorizeArgs = {},
+          args: T.PagebuilderOneV1PostConnectAuthorizeInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectAuthorizeResult>(
@@ -311,7 +311,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/connect/disconnect (pagebuilderOneV1PostConnectDisconnect) */
         disconnectCreate: (
-          args: T.PagebuilderOneV1PostConnectDisconnectArgs = {},
+          args: T.PagebuilderOneV1PostConnectDisconnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectDisconnectResult>(
@@ -323,7 +323,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/connect/switch-domain (pagebuilderOneV1PostConnectSwitchDomain) */
         switchDomainCreate: (
-          args: T.PagebuilderOneV1PostConnectSwitchDomainArgs = {},
+          args: T.PagebuilderOneV1PostConnectSwitchDomainInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectSwitchDomainResult>(
@@ -335,7 +335,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/connect/deactivate (pagebuilderOneV1PostConnectDeactivate) */
         deactivateCreate: (
-          args: T.PagebuilderOneV1PostConnectDeactivateArgs = {},
+          args: T.PagebuilderOneV1PostConnectDeactivateInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectDeactivateResult>(
@@ -349,7 +349,7 @@ export function createClient(options: ClientOptions) {
       topBar: {
         /** GET /pagebuilder-one/v1/top-bar/notifications (pagebuilderOneV1GetTopBarNotifications) */
         notificationsGet: (
-          args: T.PagebuilderOneV1GetTopBarNotificationsArgs,
+          args: T.PagebuilderOneV1GetTopBarNotificationsInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1GetTopBarNotificationsResult>(
@@ -360,7 +360,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1GetTopBarFeedback) */
-        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetTopBarFeedbackResult>(
             options,
             'GET',
@@ -369,7 +369,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder-one/v1/top-bar/feedback. */
-        feedbackListAll: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+        feedbackListAll: (
+          args: T.PagebuilderOneV1GetTopBarFeedbackInput = {},
+          init?: CallOptions,
+        ) =>
           collectAll<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
             options,
             '/pagebuilder-one/v1/top-bar/feedback',
@@ -378,7 +381,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** The pages of /pagebuilder-one/v1/top-bar/feedback one by one, with X-WP-Total and X-WP-TotalPages. */
         feedbackListPages: (
-          args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {},
+          args: T.PagebuilderOneV1GetTopBarFeedbackInput = {},
           init?: CallOptions,
         ) =>
           iteratePages<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
@@ -388,7 +391,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
-        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
+        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
             options,
             'POST',
@@ -399,7 +402,7 @@ export function createClient(options: ClientOptions) {
       },
       themes: {
         /** GET /pagebuilder-one/v1/themes (pagebuilderOneV1GetThemes) */
-        get: (args: T.PagebuilderOneV1GetThemesArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetThemesInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetThemesResult>(
             options,
             'GET',
@@ -408,7 +411,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
-        create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
+        create: (args: T.PagebuilderOneV1PostThemesInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
             options,
             'POST',
@@ -417,7 +420,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/themes/<slug>/activate (pagebuilderOneV1PostThemesActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateArgs, init?: CallOptions) =>
+        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesActivateResult>(
             options,
             'POST',
@@ -428,7 +431,7 @@ export function createClient(options: ClientOptions) {
       },
       plugins: {
         /** GET /pagebuilder-one/v1/plugins (pagebuilderOneV1GetPlugins) */
-        get: (args: T.PagebuilderOneV1GetPluginsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetPluginsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetPluginsResult>(
             options,
             'GET',
@@ -437,7 +440,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins (pagebuilderOneV1PostPlugins) */
-        create: (args: T.PagebuilderOneV1PostPluginsArgs, init?: CallOptions) =>
+        create: (args: T.PagebuilderOneV1PostPluginsInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsResult>(
             options,
             'POST',
@@ -446,7 +449,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/activate (pagebuilderOneV1PostPluginsActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateArgs, init?: CallOptions) =>
+        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsActivateResult>(
             options,
             'POST',
@@ -455,7 +458,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/deactivate (pagebuilderOneV1PostPluginsDeactivate) */
-        deactivateCreate: (args: T.PagebuilderOneV1PostPluginsDeactivateArgs, init?: CallOptions) =>
+        deactivateCreate: (
+          args: T.PagebuilderOneV1PostPluginsDeactivateInput,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostPluginsDeactivateResult>(
             options,
             'POST',
@@ -464,7 +470,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/upgrade (pagebuilderOneV1PostPluginsUpgrade) */
-        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeArgs, init?: CallOptions) =>
+        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsUpgradeResult>(
             options,
             'POST',
@@ -474,7 +480,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/run (pagebuilderOneV1PostPluginsMigrationRun) */
         migrationRunCreate: (
-          args: T.PagebuilderOneV1PostPluginsMigrationRunArgs,
+          args: T.PagebuilderOneV1PostPluginsMigrationRunInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRunResult>(
@@ -486,7 +492,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback (pagebuilderOneV1PostPluginsMigrationRollback) */
         migrationRollbackCreate: (
-          args: T.PagebuilderOneV1PostPluginsMigrationRollbackArgs,
+          args: T.PagebuilderOneV1PostPluginsMigrationRollbackInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRollbackResult>(
@@ -499,7 +505,7 @@ export function createClient(options: ClientOptions) {
       },
       settings: {
         /** GET /pagebuilder-one/v1/settings (pagebuilderOneV1GetSettings) */
-        get: (args: T.PagebuilderOneV1GetSettingsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetSettingsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetSettingsResult>(
             options,
             'GET',
@@ -508,7 +514,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder-one/v1/settings (pagebuilderOneV1UpdateSettings) */
-        create: (args: T.PagebuilderOneV1UpdateSettingsArgs = {}, init?: CallOptions) =>
+        create: (args: T.PagebuilderOneV1UpdateSettingsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1UpdateSettingsResult>(
             options,
             'POST',
@@ -520,7 +526,7 @@ export function createClient(options: ClientOptions) {
       manageDashboardWidget: {
         /** GET /pagebuilder-one/v1/manage-dashboard-widget/state (pagebuilderOneV1GetManageDashboardWidgetState) */
         stateGet: (
-          args: T.PagebuilderOneV1GetManageDashboardWidgetStateArgs = {},
+          args: T.PagebuilderOneV1GetManageDashboardWidgetStateInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1GetManageDashboardWidgetStateResult>(
@@ -533,7 +539,7 @@ export function createClient(options: ClientOptions) {
       },
       logs: {
         /** GET /pagebuilder-one/v1/logs (pagebuilderOneV1GetLogs) */
-        get: (args: T.PagebuilderOneV1GetLogsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetLogsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetLogsResult>(
             options,
             'GET',
@@ -542,7 +548,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder-one/v1/logs (pagebuilderOneV1DeleteLogs) */
-        delete: (args: T.PagebuilderOneV1DeleteLogsArgs = {}, init?: CallOptions) =>
+        delete: (args: T.PagebuilderOneV1DeleteLogsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1DeleteLogsResult>(
             options,
             'DELETE',
@@ -555,12 +561,12 @@ export function createClient(options: ClientOptions) {
     pagebuilderV1: {
       index: {
         /** GET /pagebuilder/v1 (pagebuilderV1Index) */
-        get: (args: T.PagebuilderV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1IndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1IndexResult>(options, 'GET', '/pagebuilder/v1', args, init),
       },
       cache: {
         /** DELETE /pagebuilder/v1/cache (pagebuilderV1DeleteCache) */
-        delete: (args: T.PagebuilderV1DeleteCacheArgs = {}, init?: CallOptions) =>
+        delete: (args: T.PagebuilderV1DeleteCacheInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteCacheResult>(
             options,
             'DELETE',
@@ -571,7 +577,7 @@ export function createClient(options: ClientOptions) {
       },
       globals: {
         /** GET /pagebuilder/v1/globals (pagebuilderV1GetGlobals) */
-        get: (args: T.PagebuilderV1GetGlobalsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetGlobalsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetGlobalsResult>(
             options,
             'GET',
@@ -581,7 +587,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/colors (pagebuilderV1GetGlobalsColors) */
         pagebuilderV1GetGlobalsColors: (
-          args: T.PagebuilderV1GetGlobalsColorsArgs = {},
+          args: T.PagebuilderV1GetGlobalsColorsInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsColorsResult>(
@@ -593,7 +599,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/colors/<id> (pagebuilderV1GetGlobalsColor) */
         pagebuilderV1GetGlobalsColor: (
-          args: T.PagebuilderV1GetGlobalsColorArgs,
+          args: T.PagebuilderV1GetGlobalsColorInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsColorResult>(
@@ -604,7 +610,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/globals/colors/<id> (pagebuilderV1SaveGlobalsColor) */
-        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorArgs, init?: CallOptions) =>
+        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorInput, init?: CallOptions) =>
           call<T.PagebuilderV1SaveGlobalsColorResult>(
             options,
             'POST',
@@ -613,7 +619,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/globals/colors/<id> (pagebuilderV1DeleteGlobalsColor) */
-        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorArgs, init?: CallOptions) =>
+        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorInput, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteGlobalsColorResult>(
             options,
             'DELETE',
@@ -623,7 +629,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/typography (pagebuilderV1GetGlobalsTypography) */
         pagebuilderV1GetGlobalsTypography: (
-          args: T.PagebuilderV1GetGlobalsTypographyArgs = {},
+          args: T.PagebuilderV1GetGlobalsTypographyInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsTypographyResult>(
@@ -635,7 +641,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/typography/<id> (pagebuilderV1GetGlobalsTypographyItem) */
         pagebuilderV1GetGlobalsTypographyItem: (
-          args: T.PagebuilderV1GetGlobalsTypographyItemArgs,
+          args: T.PagebuilderV1GetGlobalsTypographyItemInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsTypographyItemResult>(
@@ -647,7 +653,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/globals/typography/<id> (pagebuilderV1SaveGlobalsTypographyItem) */
         typographyUpdate: (
-          args: T.PagebuilderV1SaveGlobalsTypographyItemArgs,
+          args: T.PagebuilderV1SaveGlobalsTypographyItemInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1SaveGlobalsTypographyItemResult>(
@@ -659,7 +665,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** DELETE /pagebuilder/v1/globals/typography/<id> (pagebuilderV1DeleteGlobalsTypographyItem) */
         typographyDelete: (
-          args: T.PagebuilderV1DeleteGlobalsTypographyItemArgs,
+          args: T.PagebuilderV1DeleteGlobalsTypographyItemInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1DeleteGlobalsTypographyItemResult>(
@@ -672,7 +678,7 @@ export function createClient(options: ClientOptions) {
       },
       settings: {
         /** GET /pagebuilder/v1/settings/<key> (pagebuilderV1GetSettings) */
-        get: (args: T.PagebuilderV1GetSettingsArgs, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetSettingsInput, init?: CallOptions) =>
           call<T.PagebuilderV1GetSettingsResult>(
             options,
             'GET',
@@ -681,7 +687,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/settings/<key> (pagebuilderV1UpdateSettings) */
-        update: (args: T.PagebuilderV1UpdateSettingsArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1UpdateSettingsInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateSettingsResult>(
             options,
             'POST',
@@ -692,22 +698,22 @@ export function createClient(options: ClientOptions) {
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        list: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetPostInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        list: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetTermInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        list: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetUserInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
         /** GET /pagebuilder/v1/favorites (pagebuilderV1GetFavorites) */
-        list: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetFavoritesInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetFavoritesResult>(
             options,
             'GET',
@@ -716,7 +722,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/favorites. */
-        listAll: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetFavoritesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
@@ -724,7 +730,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/favorites one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetFavoritesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
@@ -732,7 +738,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/favorites/<id> (pagebuilderV1PostFavorites) */
-        update: (args: T.PagebuilderV1PostFavoritesArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1PostFavoritesInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostFavoritesResult>(
             options,
             'POST',
@@ -741,7 +747,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/favorites/<id> (pagebuilderV1DeleteFavorites) */
-        delete: (args: T.PagebuilderV1DeleteFavoritesArgs, init?: CallOptions) =>
+        delete: (args: T.PagebuilderV1DeleteFavoritesInput, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteFavoritesResult>(
             options,
             'DELETE',
@@ -752,7 +758,7 @@ export function createClient(options: ClientOptions) {
       },
       kitElementsDefaults: {
         /** GET /pagebuilder/v1/kit-elements-defaults (pagebuilderV1GetKitElementsDefaults) */
-        get: (args: T.PagebuilderV1GetKitElementsDefaultsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetKitElementsDefaultsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetKitElementsDefaultsResult>(
             options,
             'GET',
@@ -761,7 +767,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1UpdateKitElementsDefaults) */
-        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateKitElementsDefaultsResult>(
             options,
             'POST',
@@ -770,7 +776,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1DeleteKitElementsDefaults) */
-        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsArgs, init?: CallOptions) =>
+        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsInput, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteKitElementsDefaultsResult>(
             options,
             'DELETE',
@@ -782,7 +788,7 @@ export function createClient(options: ClientOptions) {
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
         recentPostsList: (
-          args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
+          args: T.PagebuilderV1GetSiteNavigationRecentPostsInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetSiteNavigationRecentPostsResult>(
@@ -794,7 +800,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/site-navigation/add-new-post (pagebuilderV1PostSiteNavigationAddNewPost) */
         addNewPostCreate: (
-          args: T.PagebuilderV1PostSiteNavigationAddNewPostArgs = {},
+          args: T.PagebuilderV1PostSiteNavigationAddNewPostInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostSiteNavigationAddNewPostResult>(
@@ -808,7 +814,7 @@ export function createClient(options: ClientOptions) {
       designSystemSync: {
         /** POST /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1PostDesignSystemSyncStylesheet) */
         stylesheetCreate: (
-          args: T.PagebuilderV1PostDesignSystemSyncStylesheetArgs = {},
+          args: T.PagebuilderV1PostDesignSystemSyncStylesheetInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostDesignSystemSyncStylesheetResult>(
@@ -820,7 +826,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1GetDesignSystemStylesheet) */
         stylesheetGet: (
-          args: T.PagebuilderV1GetDesignSystemStylesheetArgs = {},
+          args: T.PagebuilderV1GetDesignSystemStylesheetInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetDesignSystemStylesheetResult>(
@@ -833,7 +839,7 @@ export function createClient(options: ClientOptions) {
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
-        list: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetChecklistInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistResult>(
             options,
             'GET',
@@ -842,7 +848,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/checklist. */
-        listAll: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetChecklistInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
@@ -850,7 +856,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/checklist one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetChecklistInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
@@ -858,7 +864,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /pagebuilder/v1/checklist/<id> (pagebuilderV1GetChecklistItem) */
-        get: (args: T.PagebuilderV1GetChecklistItemArgs, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetChecklistItemInput, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistItemResult>(
             options,
             'GET',
@@ -868,7 +874,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/checklist/steps (pagebuilderV1GetChecklistSteps) */
         pagebuilderV1GetChecklistSteps: (
-          args: T.PagebuilderV1GetChecklistStepsArgs = {},
+          args: T.PagebuilderV1GetChecklistStepsInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetChecklistStepsResult>(
@@ -880,7 +886,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1GetChecklistStep) */
         pagebuilderV1GetChecklistStep: (
-          args: T.PagebuilderV1GetChecklistStepArgs,
+          args: T.PagebuilderV1GetChecklistStepInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetChecklistStepResult>(
@@ -891,7 +897,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1UpdateChecklistStep) */
-        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepArgs, init?: CallOptions) =>
+        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateChecklistStepResult>(
             options,
             'POST',
@@ -901,7 +907,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/checklist/user-progress (pagebuilderV1GetChecklistUserProgress) */
         userProgressGet: (
-          args: T.PagebuilderV1GetChecklistUserProgressArgs = {},
+          args: T.PagebuilderV1GetChecklistUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetChecklistUserProgressResult>(
@@ -913,7 +919,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress (pagebuilderV1UpdateChecklistUserProgress) */
         userProgressCreate: (
-          args: T.PagebuilderV1UpdateChecklistUserProgressArgs = {},
+          args: T.PagebuilderV1UpdateChecklistUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateChecklistUserProgressResult>(
@@ -926,7 +932,7 @@ export function createClient(options: ClientOptions) {
       },
       onboarding: {
         /** GET /pagebuilder/v1/onboarding (pagebuilderV1GetOnboarding) */
-        list: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetOnboardingInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetOnboardingResult>(
             options,
             'GET',
@@ -935,7 +941,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/onboarding. */
-        listAll: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetOnboardingInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
@@ -943,7 +949,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/onboarding one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetOnboardingInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
@@ -952,7 +958,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/user-progress (pagebuilderV1GetOnboardingUserProgress) */
         userProgressGet: (
-          args: T.PagebuilderV1GetOnboardingUserProgressArgs = {},
+          args: T.PagebuilderV1GetOnboardingUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingUserProgressResult>(
@@ -964,7 +970,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress (pagebuilderV1UpdateOnboardingUserProgress) */
         userProgressCreate: (
-          args: T.PagebuilderV1UpdateOnboardingUserProgressArgs = {},
+          args: T.PagebuilderV1UpdateOnboardingUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateOnboardingUserProgressResult>(
@@ -976,7 +982,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/user-choices (pagebuilderV1GetOnboardingUserChoices) */
         userChoicesGet: (
-          args: T.PagebuilderV1GetOnboardingUserChoicesArgs = {},
+          args: T.PagebuilderV1GetOnboardingUserChoicesInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingUserChoicesResult>(
@@ -988,7 +994,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices (pagebuilderV1UpdateOnboardingUserChoices) */
         userChoicesCreate: (
-          args: T.PagebuilderV1UpdateOnboardingUserChoicesArgs = {},
+          args: T.PagebuilderV1UpdateOnboardingUserChoicesInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateOnboardingUserChoicesResult>(
@@ -1000,7 +1006,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/pro-install-screen (pagebuilderV1GetOnboardingProInstallScreen) */
         proInstallScreenGet: (
-          args: T.PagebuilderV1GetOnboardingProInstallScreenArgs = {},
+          args: T.PagebuilderV1GetOnboardingProInstallScreenInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingProInstallScreenResult>(
@@ -1012,7 +1018,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/install-pro (pagebuilderV1GetOnboardingInstallPro) */
         installProGet: (
-          args: T.PagebuilderV1GetOnboardingInstallProArgs = {},
+          args: T.PagebuilderV1GetOnboardingInstallProInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingInstallProResult>(
@@ -1024,7 +1030,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/onboarding/install-pro (pagebuilderV1PostOnboardingInstallPro) */
         installProCreate: (
-          args: T.PagebuilderV1PostOnboardingInstallProArgs = {},
+          args: T.PagebuilderV1PostOnboardingInstallProInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostOnboardingInstallProResult>(
@@ -1036,7 +1042,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/install-theme (pagebuilderV1GetOnboardingInstallTheme) */
         installThemeGet: (
-          args: T.PagebuilderV1GetOnboardingInstallThemeArgs = {},
+          args: T.PagebuilderV1GetOnboardingInstallThemeInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingInstallThemeResult>(
@@ -1048,7 +1054,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/onboarding/install-theme (pagebuilderV1PostOnboardingInstallTheme) */
         installThemeCreate: (
-          args: T.PagebuilderV1PostOnboardingInstallThemeArgs = {},
+          args: T.PagebuilderV1PostOnboardingInstallThemeInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostOnboardingInstallThemeResult>(
@@ -1061,7 +1067,7 @@ export function createClient(options: ClientOptions) {
       },
       operations: {
         /** GET /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1GetOperationsOptInV4) */
-        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Args = {}, init?: CallOptions) =>
+        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Input = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetOperationsOptInV4Result>(
             options,
             'GET',
@@ -1070,7 +1076,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
-        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
+        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Input = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
             options,
             'POST',
@@ -1081,7 +1087,7 @@ export function createClient(options: ClientOptions) {
       },
       assistant: {
         /** GET /pagebuilder/v1/assistant/consent (pagebuilderV1GetAssistantConsent) */
-        consentGet: (args: T.PagebuilderV1GetAssistantConsentArgs = {}, init?: CallOptions) =>
+        consentGet: (args: T.PagebuilderV1GetAssistantConsentInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetAssistantConsentResult>(
             options,
             'GET',
@@ -1090,7 +1096,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
-        consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
+        consentCreate: (args: T.PagebuilderV1PostAssistantConsentInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
             options,
             'POST',
@@ -1102,7 +1108,7 @@ export function createClient(options: ClientOptions) {
       templateLibrary: {
         /** GET /pagebuilder/v1/template-library/templates (pagebuilderV1GetTemplateLibraryTemplates) */
         templatesGet: (
-          args: T.PagebuilderV1GetTemplateLibraryTemplatesArgs = {},
+          args: T.PagebuilderV1GetTemplateLibraryTemplatesInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetTemplateLibraryTemplatesResult>(
@@ -1114,7 +1120,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/template-library/templates (pagebuilderV1PostTemplateLibraryTemplates) */
         templatesCreate: (
-          args: T.PagebuilderV1PostTemplateLibraryTemplatesArgs,
+          args: T.PagebuilderV1PostTemplateLibraryTemplatesInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostTemplateLibraryTemplatesResult>(
@@ -1128,7 +1134,7 @@ export function createClient(options: ClientOptions) {
       userData: {
         /** GET /pagebuilder/v1/user-data/current-user (pagebuilderV1GetUserDataCurrentUser) */
         currentUserGet: (
-          args: T.PagebuilderV1GetUserDataCurrentUserArgs = {},
+          args: T.PagebuilderV1GetUserDataCurrentUserInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetUserDataCurrentUserResult>(
@@ -1140,7 +1146,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** PATCH /pagebuilder/v1/user-data/current-user (pagebuilderV1UpdateUserDataCurrentUser) */
         currentUserUpdate: (
-          args: T.PagebuilderV1UpdateUserDataCurrentUserArgs = {},
+          args: T.PagebuilderV1UpdateUserDataCurrentUserInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateUserDataCurrentUserResult>(
@@ -1153,7 +1159,7 @@ export function createClient(options: ClientOptions) {
       },
       library: {
         /** GET /pagebuilder/v1/library/connect (pagebuilderV1GetLibraryConnect) */
-        connectGet: (args: T.PagebuilderV1GetLibraryConnectArgs = {}, init?: CallOptions) =>
+        connectGet: (args: T.PagebuilderV1GetLibraryConnectInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetLibraryConnectResult>(
             options,
             'GET',
@@ -1162,7 +1168,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
-        connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
+        connectCreate: (args: T.PagebuilderV1PostLibraryConnectInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
             options,
             'POST',
@@ -1171,7 +1177,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/library/connect (pagebuilderV1DeleteLibraryConnect) */
-        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectArgs = {}, init?: CallOptions) =>
+        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteLibraryConnectResult>(
             options,
             'DELETE',
@@ -1182,7 +1188,7 @@ export function createClient(options: ClientOptions) {
       },
       sendEvent: {
         /** GET /pagebuilder/v1/send-event (pagebuilderV1GetSendEvent) */
-        list: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetSendEventInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetSendEventResult>(
             options,
             'GET',
@@ -1191,7 +1197,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/send-event. */
-        listAll: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetSendEventInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
@@ -1199,7 +1205,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/send-event one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetSendEventInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
@@ -1207,7 +1213,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/send-event (pagebuilderV1PostSendEvent) */
-        create: (args: T.PagebuilderV1PostSendEventArgs, init?: CallOptions) =>
+        create: (args: T.PagebuilderV1PostSendEventInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostSendEventResult>(
             options,
             'POST',
@@ -1220,7 +1226,7 @@ export function createClient(options: ClientOptions) {
     pagebuilderV1Documents: {
       index: {
         /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
-        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1DocumentsIndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsIndexResult>(
             options,
             'GET',
@@ -1231,7 +1237,7 @@ export function createClient(options: ClientOptions) {
       },
       media: {
         /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
-        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs, init?: CallOptions) =>
+        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportInput, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsPostMediaImportResult>(
             options,
             'POST',
@@ -1244,7 +1250,7 @@ export function createClient(options: ClientOptions) {
     pagebuilderV1Feedback: {
       index: {
         /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
-        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1FeedbackIndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackIndexResult>(
             options,
             'GET',
@@ -1255,7 +1261,7 @@ export function createClient(options: ClientOptions) {
       },
       submit: {
         /** GET /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackGetSubmit) */
-        list: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1FeedbackGetSubmitInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackGetSubmitResult>(
             options,
             'GET',
@@ -1264,7 +1270,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/feedback/submit. */
-        listAll: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1FeedbackGetSubmitInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
             options,
             '/pagebuilder/v1/feedback/submit',
@@ -1272,7 +1278,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/feedback/submit one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1FeedbackGetSubmitInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
             options,
             '/pagebuilder/v1/feedback/submit',
@@ -1280,7 +1286,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
-        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
+        create: (args: T.PagebuilderV1FeedbackPostSubmitInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
             options,
             'POST',
@@ -1293,12 +1299,12 @@ export function createClient(options: ClientOptions) {
     pagebuilderAi: {
       index: {
         /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
-        get: (args: T.PagebuilderAiV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderAiV1IndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args, init),
       },
       permissions: {
         /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
-        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderAiV1GetPermissionsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderAiV1GetPermissionsResult>(
             options,
             'GET',
@@ -1311,12 +1317,12 @@ export function createClient(options: ClientOptions) {
     sitegen: {
       index: {
         /** GET /sitegen/v1 (sitegenV1Index) */
-        get: (args: T.SitegenV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1IndexInput = {}, init?: CallOptions) =>
           call<T.SitegenV1IndexResult>(options, 'GET', '/sitegen/v1', args, init),
       },
       getCredits: {
         /** GET /sitegen/v1/get-credits (sitegenV1GetGetCredits) */
-        get: (args: T.SitegenV1GetGetCreditsArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetGetCreditsInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetGetCreditsResult>(
             options,
             'GET',
@@ -1327,7 +1333,7 @@ export function createClient(options: ClientOptions) {
       },
       categories: {
         /** GET /sitegen/v1/categories (sitegenV1GetCategories) */
-        get: (args: T.SitegenV1GetCategoriesArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetCategoriesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetCategoriesResult>(
             options,
             'GET',
@@ -1338,7 +1344,7 @@ export function createClient(options: ClientOptions) {
       },
       siteFeatures: {
         /** GET /sitegen/v1/site-features (sitegenV1GetSiteFeatures) */
-        get: (args: T.SitegenV1GetSiteFeaturesArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSiteFeaturesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSiteFeaturesResult>(
             options,
             'GET',
@@ -1349,7 +1355,7 @@ export function createClient(options: ClientOptions) {
       },
       siteLanguages: {
         /** GET /sitegen/v1/site-languages (sitegenV1GetSiteLanguages) */
-        get: (args: T.SitegenV1GetSiteLanguagesArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSiteLanguagesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSiteLanguagesResult>(
             options,
             'GET',
@@ -1360,7 +1366,7 @@ export function createClient(options: ClientOptions) {
       },
       importStatus: {
         /** GET /sitegen/v1/import-status (sitegenV1GetImportStatus) */
-        get: (args: T.SitegenV1GetImportStatusArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetImportStatusInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetImportStatusResult>(
             options,
             'GET',
@@ -1371,7 +1377,7 @@ export function createClient(options: ClientOptions) {
       },
       migrationStatus: {
         /** GET /sitegen/v1/migration-status (sitegenV1GetMigrationStatus) */
-        get: (args: T.SitegenV1GetMigrationStatusArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetMigrationStatusInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetMigrationStatusResult>(
             options,
             'GET',
@@ -1382,7 +1388,7 @@ export function createClient(options: ClientOptions) {
       },
       importErrorLog: {
         /** GET /sitegen/v1/import-error-log (sitegenV1GetImportErrorLog) */
-        get: (args: T.SitegenV1GetImportErrorLogArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetImportErrorLogInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetImportErrorLogResult>(
             options,
             'GET',
@@ -1393,7 +1399,7 @@ export function createClient(options: ClientOptions) {
       },
       setPlanPromoDismissTime: {
         /** GET /sitegen/v1/set-plan-promo-dismiss-time (sitegenV1GetSetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSetPlanPromoDismissTimeResult>(
             options,
             'GET',
@@ -1404,7 +1410,7 @@ export function createClient(options: ClientOptions) {
       },
       getPlanPromoDismissTime: {
         /** GET /sitegen/v1/get-plan-promo-dismiss-time (sitegenV1GetGetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetGetPlanPromoDismissTimeResult>(
             options,
             'GET',
@@ -1415,12 +1421,12 @@ export function createClient(options: ClientOptions) {
       },
       zipPlan: {
         /** POST /sitegen/v1/zip-plan (sitegenV1PostZipPlan) */
-        create: (args: T.SitegenV1PostZipPlanArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostZipPlanInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
         /** GET /sitegen/v1/revoke-access (sitegenV1GetRevokeAccess) */
-        get: (args: T.SitegenV1GetRevokeAccessArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetRevokeAccessInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetRevokeAccessResult>(
             options,
             'GET',
@@ -1429,7 +1435,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
-        create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostRevokeAccessInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
             options,
             'POST',
@@ -1440,7 +1446,7 @@ export function createClient(options: ClientOptions) {
       },
       restoreCredit: {
         /** POST /sitegen/v1/restore-credit (sitegenV1PostRestoreCredit) */
-        create: (args: T.SitegenV1PostRestoreCreditArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostRestoreCreditInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRestoreCreditResult>(
             options,
             'POST',
@@ -1451,7 +1457,7 @@ export function createClient(options: ClientOptions) {
       },
       description: {
         /** POST /sitegen/v1/description (sitegenV1PostDescription) */
-        create: (args: T.SitegenV1PostDescriptionArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostDescriptionInput, init?: CallOptions) =>
           call<T.SitegenV1PostDescriptionResult>(
             options,
             'POST',
@@ -1462,12 +1468,12 @@ export function createClient(options: ClientOptions) {
       },
       keywords: {
         /** POST /sitegen/v1/keywords (sitegenV1PostKeywords) */
-        create: (args: T.SitegenV1PostKeywordsArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostKeywordsInput, init?: CallOptions) =>
           call<T.SitegenV1PostKeywordsResult>(options, 'POST', '/sitegen/v1/keywords', args, init),
       },
       templateKeywords: {
         /** POST /sitegen/v1/template-keywords (sitegenV1PostTemplateKeywords) */
-        create: (args: T.SitegenV1PostTemplateKeywordsArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostTemplateKeywordsInput, init?: CallOptions) =>
           call<T.SitegenV1PostTemplateKeywordsResult>(
             options,
             'POST',
@@ -1478,12 +1484,12 @@ export function createClient(options: ClientOptions) {
       },
       images: {
         /** POST /sitegen/v1/images (sitegenV1PostImages) */
-        create: (args: T.SitegenV1PostImagesArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostImagesInput, init?: CallOptions) =>
           call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
         /** GET /sitegen/v1/record-step (sitegenV1GetRecordStep) */
-        list: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+        list: (args: T.SitegenV1GetRecordStepInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetRecordStepResult>(
             options,
             'GET',
@@ -1492,7 +1498,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /sitegen/v1/record-step. */
-        listAll: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.SitegenV1GetRecordStepInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.SitegenV1GetRecordStepResult>>(
             options,
             '/sitegen/v1/record-step',
@@ -1500,7 +1506,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /sitegen/v1/record-step one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.SitegenV1GetRecordStepInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.SitegenV1GetRecordStepResult>>(
             options,
             '/sitegen/v1/record-step',
@@ -1508,7 +1514,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
-        create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostRecordStepInput, init?: CallOptions) =>
           call<T.SitegenV1PostRecordStepResult>(
             options,
             'POST',
@@ -1519,7 +1525,7 @@ export function createClient(options: ClientOptions) {
       },
       templates: {
         /** POST /sitegen/v1/templates (sitegenV1PostTemplates) */
-        create: (args: T.SitegenV1PostTemplatesArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostTemplatesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostTemplatesResult>(
             options,
             'POST',
@@ -1530,7 +1536,7 @@ export function createClient(options: ClientOptions) {
       },
       allTemplates: {
         /** POST /sitegen/v1/all-templates (sitegenV1PostAllTemplates) */
-        create: (args: T.SitegenV1PostAllTemplatesArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostAllTemplatesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostAllTemplatesResult>(
             options,
             'POST',
@@ -1541,7 +1547,7 @@ export function createClient(options: ClientOptions) {
       },
       userDetails: {
         /** GET /sitegen/v1/user-details (sitegenV1GetUserDetails) */
-        get: (args: T.SitegenV1GetUserDetailsArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetUserDetailsInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetUserDetailsResult>(
             options,
             'GET',
@@ -1550,7 +1556,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
-        create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostUserDetailsInput, init?: CallOptions) =>
           call<T.SitegenV1PostUserDetailsResult>(
             options,
             'POST',
@@ -1561,12 +1567,12 @@ export function createClient(options: ClientOptions) {
       },
       site: {
         /** POST /sitegen/v1/site (sitegenV1PostSite) */
-        create: (args: T.SitegenV1PostSiteArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostSiteInput, init?: CallOptions) =>
           call<T.SitegenV1PostSiteResult>(options, 'POST', '/sitegen/v1/site', args, init),
       },
       contentExport: {
         /** POST /sitegen/v1/content-export (sitegenV1PostContentExport) */
-        create: (args: T.SitegenV1PostContentExportArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostContentExportInput, init?: CallOptions) =>
           call<T.SitegenV1PostContentExportResult>(
             options,
             'POST',
@@ -1577,12 +1583,12 @@ export function createClient(options: ClientOptions) {
       },
       aiSite: {
         /** POST /sitegen/v1/ai-site (sitegenV1PostAiSite) */
-        create: (args: T.SitegenV1PostAiSiteArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostAiSiteInput, init?: CallOptions) =>
           call<T.SitegenV1PostAiSiteResult>(options, 'POST', '/sitegen/v1/ai-site', args, init),
       },
       searchCategory: {
         /** POST /sitegen/v1/search-category (sitegenV1PostSearchCategory) */
-        create: (args: T.SitegenV1PostSearchCategoryArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostSearchCategoryInput, init?: CallOptions) =>
           call<T.SitegenV1PostSearchCategoryResult>(
             options,
             'POST',
@@ -1593,7 +1599,7 @@ export function createClient(options: ClientOptions) {
       },
       setStepData: {
         /** GET /sitegen/v1/set-step-data (sitegenV1GetSetStepData) */
-        get: (args: T.SitegenV1GetSetStepDataArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSetStepDataInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSetStepDataResult>(
             options,
             'GET',
@@ -1602,7 +1608,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
-        create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostSetStepDataInput, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
             options,
             'POST',
@@ -1615,12 +1621,12 @@ export function createClient(options: ClientOptions) {
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.ThemeV1IndexInput = {}, init?: CallOptions) =>
           call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args, init),
       },
       admin: {
         /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}, init?: CallOptions) =>
+        settingsGet: (args: T.ThemeV1GetAdminSettingsInput = {}, init?: CallOptions) =>
           call<T.ThemeV1GetAdminSettingsResult>(
             options,
             'GET',
@@ -1631,7 +1637,7 @@ export function createClient(options: ClientOptions) {
       },
       getLearnChapters: {
         /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
+        get: (args: T.ThemeV1GetGetLearnChaptersInput = {}, init?: CallOptions) =>
           call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
             'GET',
@@ -1642,7 +1648,7 @@ export function createClient(options: ClientOptions) {
       },
       updateLearnProgress: {
         /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
+        create: (args: T.ThemeV1PostUpdateLearnProgressInput, init?: CallOptions) =>
           call<T.ThemeV1PostUpdateLearnProgressResult>(
             options,
             'POST',
@@ -1655,15 +1661,15 @@ export function createClient(options: ClientOptions) {
     npsSurvey: {
       index: {
         /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.NpsSurveyV1IndexInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
         /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
-        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        list: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
         /** Every item over all pages of /nps-survey/v1/rating. */
-        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
             options,
             '/nps-survey/v1/rating',
@@ -1671,7 +1677,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
             options,
             '/nps-survey/v1/rating',
@@ -1679,12 +1685,12 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
+        create: (args: T.NpsSurveyV1PostRatingInput, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
         /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
-        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
             options,
             'GET',
@@ -1693,7 +1699,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
-        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
             options,
             '/nps-survey/v1/dismiss-nps-survey',
@@ -1701,7 +1707,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
             options,
             '/nps-survey/v1/dismiss-nps-survey',
@@ -1709,7 +1715,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyInput, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
             options,
             'POST',
@@ -1722,33 +1728,33 @@ export function createClient(options: ClientOptions) {
     core: {
       index: {
         /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreV2IndexInput = {}, init?: CallOptions) =>
           call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args, init),
       },
       posts: {
         /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args, init),
         /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreatePostInput = {}, init?: CallOptions) =>
           call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args, init),
         /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs, init?: CallOptions) =>
+        get: (args: T.GetPostInput, init?: CallOptions) =>
           call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args, init),
         /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs, init?: CallOptions) =>
+        update: (args: T.UpdatePostInput, init?: CallOptions) =>
           call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args, init),
         /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs, init?: CallOptions) =>
+        delete: (args: T.DeletePostInput, init?: CallOptions) =>
           call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args, init),
         /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsList: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           call<T.ListPostRevisionsResult>(
             options,
             'GET',
@@ -1757,7 +1763,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsListAll: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
@@ -1765,7 +1771,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsListPages: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
@@ -1773,7 +1779,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs, init?: CallOptions) =>
+        revisionsGet: (args: T.GetPostRevisionInput, init?: CallOptions) =>
           call<T.GetPostRevisionResult>(
             options,
             'GET',
@@ -1782,7 +1788,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs, init?: CallOptions) =>
+        revisionsDelete: (args: T.DeletePostRevisionInput, init?: CallOptions) =>
           call<T.DeletePostRevisionResult>(
             options,
             'DELETE',
@@ -1791,7 +1797,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs, init?: CallOptions) =>
+        autosavesList: (args: T.ListPostAutosavesInput, init?: CallOptions) =>
           call<T.ListPostAutosavesResult>(
             options,
             'GET',
@@ -1800,7 +1806,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs, init?: CallOptions) =>
+        autosavesCreate: (args: T.CreatePostAutosaveInput, init?: CallOptions) =>
           call<T.CreatePostAutosaveResult>(
             options,
             'POST',
@@ -1809,7 +1815,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs, init?: CallOptions) =>
+        autosavesGet: (args: T.GetPostAutosaveInput, init?: CallOptions) =>
           call<T.GetPostAutosaveResult>(
             options,
             'GET',
@@ -1820,28 +1826,28 @@ export function createClient(options: ClientOptions) {
       },
       pages: {
         /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args, init),
         /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreatePageInput = {}, init?: CallOptions) =>
           call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args, init),
         /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs, init?: CallOptions) =>
+        get: (args: T.GetPageInput, init?: CallOptions) =>
           call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args, init),
         /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs, init?: CallOptions) =>
+        update: (args: T.UpdatePageInput, init?: CallOptions) =>
           call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args, init),
         /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs, init?: CallOptions) =>
+        delete: (args: T.DeletePageInput, init?: CallOptions) =>
           call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args, init),
         /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsList: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           call<T.ListPageRevisionsResult>(
             options,
             'GET',
@@ -1850,7 +1856,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsListAll: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
@@ -1858,7 +1864,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsListPages: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
@@ -1866,7 +1872,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs, init?: CallOptions) =>
+        revisionsGet: (args: T.GetPageRevisionInput, init?: CallOptions) =>
           call<T.GetPageRevisionResult>(
             options,
             'GET',
@@ -1875,7 +1881,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs, init?: CallOptions) =>
+        revisionsDelete: (args: T.DeletePageRevisionInput, init?: CallOptions) =>
           call<T.DeletePageRevisionResult>(
             options,
             'DELETE',
@@ -1884,7 +1890,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs, init?: CallOptions) =>
+        autosavesList: (args: T.ListPageAutosavesInput, init?: CallOptions) =>
           call<T.ListPageAutosavesResult>(
             options,
             'GET',
@@ -1893,7 +1899,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs, init?: CallOptions) =>
+        autosavesCreate: (args: T.CreatePageAutosaveInput, init?: CallOptions) =>
           call<T.CreatePageAutosaveResult>(
             options,
             'POST',
@@ -1902,7 +1908,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs, init?: CallOptions) =>
+        autosavesGet: (args: T.GetPageAutosaveInput, init?: CallOptions) =>
           call<T.GetPageAutosaveResult>(
             options,
             'GET',
@@ -1913,28 +1919,28 @@ export function createClient(options: ClientOptions) {
       },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args, init),
         /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreateMediaInput = {}, init?: CallOptions) =>
           call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args, init),
         /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs, init?: CallOptions) =>
+        get: (args: T.GetMediaInput, init?: CallOptions) =>
           call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args, init),
         /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs, init?: CallOptions) =>
+        update: (args: T.UpdateMediaInput, init?: CallOptions) =>
           call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args, init),
         /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs, init?: CallOptions) =>
+        delete: (args: T.DeleteMediaInput, init?: CallOptions) =>
           call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args, init),
         /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs, init?: CallOptions) =>
+        postProcessCreate: (args: T.PostProcessMediaInput, init?: CallOptions) =>
           call<T.PostProcessMediaResult>(
             options,
             'POST',
@@ -1943,28 +1949,28 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
+        editCreate: (args: T.EditMediaInput, init?: CallOptions) =>
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
     },
     coreSiteHealth: {
       index: {
         /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreSiteHealthV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args, init),
       },
     },
     coreBlockEditor: {
       index: {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreBlockEditorV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
       },
     },
     coreAbilities: {
       index: {
         /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreAbilitiesV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args, init),
       },
     },

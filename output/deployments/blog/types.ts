@@ -932,16 +932,19 @@ export interface UpstreamAnswer {
   [k: string]: unknown;
 }
 
-/** Params of GET /. */
-export interface GetIndexArgs {
+/** Params of GET / as a client sends them. */
+export interface GetIndexInput {
   context?: string;
 }
+
+/** Params of GET / as its handler receives them, defaults applied. */
+export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context'>>;
 
 /** What GET / answers with. */
 export type GetIndexResult = DiscoveryDocument;
 
-/** Params of POST /batch/v1. */
-export interface BatchRequestsArgs {
+/** Params of POST /batch/v1 as a client sends them. */
+export interface BatchRequestsInput {
   validation?: 'require-all-validate' | 'normal';
   /** @maxItems 25 */
   requests: {
@@ -956,31 +959,42 @@ export interface BatchRequestsArgs {
   }[];
 }
 
+/** Params of POST /batch/v1 as its handler receives them, defaults applied. */
+export type BatchRequestsArgs = BatchRequestsInput &
+  Required<Pick<BatchRequestsInput, 'validation'>>;
+
 /** What POST /batch/v1 answers with. */
 export type BatchRequestsResult = BatchAnswer;
 
-/** Params of GET /oembed/1.0. */
-export interface Oembed10IndexArgs {
+/** Params of GET /oembed/1.0 as a client sends them. */
+export interface Oembed10IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
+export type Oembed10IndexArgs = Oembed10IndexInput &
+  Required<Pick<Oembed10IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /oembed/1.0 answers with. */
 export type Oembed10IndexResult = NamespaceIndex;
 
-/** Params of GET /oembed/1.0/embed. */
-export interface GetOembedArgs {
+/** Params of GET /oembed/1.0/embed as a client sends them. */
+export interface GetOembedInput {
   /** Address of the item to embed. */
   url: string;
   format?: string;
   maxwidth?: number;
 }
 
+/** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
+export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'format' | 'maxwidth'>>;
+
 /** What GET /oembed/1.0/embed answers with. */
 export type GetOembedResult = OembedData;
 
-/** Params of GET /oembed/1.0/proxy. */
-export interface GetOembedProxyArgs {
+/** Params of GET /oembed/1.0/proxy as a client sends them. */
+export interface GetOembedProxyInput {
   /** Address of the item to embed. */
   url: string;
   /** Response format of the oEmbed data. */
@@ -993,69 +1007,100 @@ export interface GetOembedProxyArgs {
   discover?: boolean;
 }
 
+/** Params of GET /oembed/1.0/proxy as its handler receives them, defaults applied. */
+export type GetOembedProxyArgs = GetOembedProxyInput &
+  Required<Pick<GetOembedProxyInput, 'format' | 'maxwidth' | 'discover'>>;
+
 /** What GET /oembed/1.0/proxy answers with. */
 export type GetOembedProxyResult = OembedProxyAnswer;
 
-/** Params of GET /pagebuilder-one/v1. */
-export interface PagebuilderOneV1IndexArgs {
+/** Params of GET /pagebuilder-one/v1 as a client sends them. */
+export interface PagebuilderOneV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /pagebuilder-one/v1 as its handler receives them, defaults applied. */
+export type PagebuilderOneV1IndexArgs = PagebuilderOneV1IndexInput &
+  Required<Pick<PagebuilderOneV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /pagebuilder-one/v1 answers with. */
 export type PagebuilderOneV1IndexResult = NamespaceIndex;
 
-/** Params of POST /pagebuilder-one/v1/connect/authorize. */
-export interface PagebuilderOneV1PostConnectAuthorizeArgs {
+/** Params of POST /pagebuilder-one/v1/connect/authorize as a client sends them. */
+export interface PagebuilderOneV1PostConnectAuthorizeInput {
   /** Forget any half-finished connection first. */
   clearSession?: boolean;
 }
 
+/** Params of POST /pagebuilder-one/v1/connect/authorize as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostConnectAuthorizeArgs = PagebuilderOneV1PostConnectAuthorizeInput &
+  Required<Pick<PagebuilderOneV1PostConnectAuthorizeInput, 'clearSession'>>;
+
 /** What POST /pagebuilder-one/v1/connect/authorize answers with. */
 export type PagebuilderOneV1PostConnectAuthorizeResult = UpstreamAnswer;
 
-/** Params of POST /pagebuilder-one/v1/connect/disconnect. */
-export interface PagebuilderOneV1PostConnectDisconnectArgs {}
+/** Params of POST /pagebuilder-one/v1/connect/disconnect as a client sends them. */
+export interface PagebuilderOneV1PostConnectDisconnectInput {}
+
+/** Params of POST /pagebuilder-one/v1/connect/disconnect as its handler receives them. */
+export type PagebuilderOneV1PostConnectDisconnectArgs = PagebuilderOneV1PostConnectDisconnectInput;
 
 /** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
 export type PagebuilderOneV1PostConnectDisconnectResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/connect/switch-domain. */
-export type PagebuilderOneV1PostConnectSwitchDomainArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /pagebuilder-one/v1/connect/switch-domain as a client sends them. */
+export type PagebuilderOneV1PostConnectSwitchDomainInput =
+  PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /pagebuilder-one/v1/connect/switch-domain as its handler receives them. */
+export type PagebuilderOneV1PostConnectSwitchDomainArgs =
+  PagebuilderOneV1PostConnectSwitchDomainInput;
 
 /** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
 export type PagebuilderOneV1PostConnectSwitchDomainResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/connect/deactivate. */
-export type PagebuilderOneV1PostConnectDeactivateArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /pagebuilder-one/v1/connect/deactivate as a client sends them. */
+export type PagebuilderOneV1PostConnectDeactivateInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /pagebuilder-one/v1/connect/deactivate as its handler receives them. */
+export type PagebuilderOneV1PostConnectDeactivateArgs = PagebuilderOneV1PostConnectDeactivateInput;
 
 /** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
 export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
 
-/** Params of GET /pagebuilder-one/v1/top-bar/notifications. */
-export interface PagebuilderOneV1GetTopBarNotificationsArgs {
+/** Params of GET /pagebuilder-one/v1/top-bar/notifications as a client sends them. */
+export interface PagebuilderOneV1GetTopBarNotificationsInput {
   /** Product asking for its notifications. */
   app_name: string;
   /** Version of that product. */
   app_version: string;
 }
 
+/** Params of GET /pagebuilder-one/v1/top-bar/notifications as its handler receives them. */
+export type PagebuilderOneV1GetTopBarNotificationsArgs =
+  PagebuilderOneV1GetTopBarNotificationsInput;
+
 /** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
 export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
 
-/** Params of GET /pagebuilder-one/v1/top-bar/feedback. */
-export interface PagebuilderOneV1GetTopBarFeedbackArgs {
+/** Params of GET /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
+export interface PagebuilderOneV1GetTopBarFeedbackInput {
   /** Page of the list to answer. */
   page?: number;
   /** Most events in one page. */
   per_page?: number;
 }
 
+/** Params of GET /pagebuilder-one/v1/top-bar/feedback as its handler receives them, defaults applied. */
+export type PagebuilderOneV1GetTopBarFeedbackArgs = PagebuilderOneV1GetTopBarFeedbackInput &
+  Required<Pick<PagebuilderOneV1GetTopBarFeedbackInput, 'page' | 'per_page'>>;
+
 /** What GET /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1GetTopBarFeedbackResult = InboxEvent[];
 
-/** Params of POST /pagebuilder-one/v1/top-bar/feedback. */
-export interface PagebuilderOneV1PostTopBarFeedbackArgs {
+/** Params of POST /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
+export interface PagebuilderOneV1PostTopBarFeedbackInput {
   /** Product the feedback is about. */
   product: string;
   /** Subject line. */
@@ -1068,37 +1113,50 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
   countryCode?: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/top-bar/feedback as its handler receives them. */
+export type PagebuilderOneV1PostTopBarFeedbackArgs = PagebuilderOneV1PostTopBarFeedbackInput;
+
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1PostTopBarFeedbackResult = InboxReceipt;
 
-/** Params of GET /pagebuilder-one/v1/themes. */
-export type PagebuilderOneV1GetThemesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder-one/v1/themes as a client sends them. */
+export type PagebuilderOneV1GetThemesInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder-one/v1/themes as its handler receives them. */
+export type PagebuilderOneV1GetThemesArgs = PagebuilderOneV1GetThemesInput;
 
 /** What GET /pagebuilder-one/v1/themes answers with. */
 export type PagebuilderOneV1GetThemesResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder-one/v1/themes. */
-export interface PagebuilderOneV1PostThemesArgs {
+/** Params of POST /pagebuilder-one/v1/themes as a client sends them. */
+export interface PagebuilderOneV1PostThemesInput {
   /** Theme to install. */
   slug: string;
   /** State the theme is left in after installing. */
   status?: 'inactive' | 'active';
 }
 
+/** Params of POST /pagebuilder-one/v1/themes as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostThemesArgs = PagebuilderOneV1PostThemesInput &
+  Required<Pick<PagebuilderOneV1PostThemesInput, 'status'>>;
+
 /** What POST /pagebuilder-one/v1/themes answers with. */
 export type PagebuilderOneV1PostThemesResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/themes/<slug>/activate. */
-export interface PagebuilderOneV1PostThemesActivateArgs {
+/** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as a client sends them. */
+export interface PagebuilderOneV1PostThemesActivateInput {
   /** Theme to activate. */
   slug: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as its handler receives them. */
+export type PagebuilderOneV1PostThemesActivateArgs = PagebuilderOneV1PostThemesActivateInput;
+
 /** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
 export type PagebuilderOneV1PostThemesActivateResult = ActionRecord;
 
-/** Params of GET /pagebuilder-one/v1/plugins. */
-export interface PagebuilderOneV1GetPluginsArgs {
+/** Params of GET /pagebuilder-one/v1/plugins as a client sends them. */
+export interface PagebuilderOneV1GetPluginsInput {
   /** Scope of the answer. */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only plugins matching this text. */
@@ -1107,11 +1165,15 @@ export interface PagebuilderOneV1GetPluginsArgs {
   status?: ('inactive' | 'active')[];
 }
 
+/** Params of GET /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
+export type PagebuilderOneV1GetPluginsArgs = PagebuilderOneV1GetPluginsInput &
+  Required<Pick<PagebuilderOneV1GetPluginsInput, 'context'>>;
+
 /** What GET /pagebuilder-one/v1/plugins answers with. */
 export type PagebuilderOneV1GetPluginsResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder-one/v1/plugins. */
-export interface PagebuilderOneV1PostPluginsArgs {
+/** Params of POST /pagebuilder-one/v1/plugins as a client sends them. */
+export interface PagebuilderOneV1PostPluginsInput {
   /** Plugin of the family to install. */
   slug:
     | 'assistant'
@@ -1125,40 +1187,53 @@ export interface PagebuilderOneV1PostPluginsArgs {
   status?: 'inactive' | 'active';
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostPluginsArgs = PagebuilderOneV1PostPluginsInput &
+  Required<Pick<PagebuilderOneV1PostPluginsInput, 'status'>>;
+
 /** What POST /pagebuilder-one/v1/plugins answers with. */
 export type PagebuilderOneV1PostPluginsResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate. */
-export interface PagebuilderOneV1PostPluginsActivateArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as a client sends them. */
+export interface PagebuilderOneV1PostPluginsActivateInput {
   /** Plugin to activate. */
   slug: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as its handler receives them. */
+export type PagebuilderOneV1PostPluginsActivateArgs = PagebuilderOneV1PostPluginsActivateInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
 export type PagebuilderOneV1PostPluginsActivateResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate. */
-export interface PagebuilderOneV1PostPluginsDeactivateArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as a client sends them. */
+export interface PagebuilderOneV1PostPluginsDeactivateInput {
   /** Plugin to deactivate. */
   slug: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as its handler receives them. */
+export type PagebuilderOneV1PostPluginsDeactivateArgs = PagebuilderOneV1PostPluginsDeactivateInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
 export type PagebuilderOneV1PostPluginsDeactivateResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade. */
-export interface PagebuilderOneV1PostPluginsUpgradeArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as a client sends them. */
+export interface PagebuilderOneV1PostPluginsUpgradeInput {
   /** Plugin to upgrade. */
   slug: string;
   /** An upgraded plugin is left active. */
   status?: 'active';
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as its handler receives them. */
+export type PagebuilderOneV1PostPluginsUpgradeArgs = PagebuilderOneV1PostPluginsUpgradeInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
 export type PagebuilderOneV1PostPluginsUpgradeResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run. */
-export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as a client sends them. */
+export interface PagebuilderOneV1PostPluginsMigrationRunInput {
   /** Plugin whose settings move to the connected account. */
   slug:
     'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
@@ -1166,91 +1241,132 @@ export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
   force?: boolean;
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostPluginsMigrationRunArgs =
+  PagebuilderOneV1PostPluginsMigrationRunInput &
+    Required<Pick<PagebuilderOneV1PostPluginsMigrationRunInput, 'force'>>;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
 export type PagebuilderOneV1PostPluginsMigrationRunResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback. */
-export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as a client sends them. */
+export interface PagebuilderOneV1PostPluginsMigrationRollbackInput {
   /** Plugin whose migration is undone. */
   slug:
     'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as its handler receives them. */
+export type PagebuilderOneV1PostPluginsMigrationRollbackArgs =
+  PagebuilderOneV1PostPluginsMigrationRollbackInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
 export type PagebuilderOneV1PostPluginsMigrationRollbackResult = ActionRecord;
 
-/** Params of GET /pagebuilder-one/v1/settings. */
-export interface PagebuilderOneV1GetSettingsArgs {
+/** Params of GET /pagebuilder-one/v1/settings as a client sends them. */
+export interface PagebuilderOneV1GetSettingsInput {
   [k: string]: unknown;
 }
+
+/** Params of GET /pagebuilder-one/v1/settings as its handler receives them. */
+export type PagebuilderOneV1GetSettingsArgs = PagebuilderOneV1GetSettingsInput;
 
 /** What GET /pagebuilder-one/v1/settings answers with. */
 export type PagebuilderOneV1GetSettingsResult = PagebuilderOneSettingsOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder-one/v1/settings. */
-export type PagebuilderOneV1UpdateSettingsArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of POST, PUT, PATCH /pagebuilder-one/v1/settings as a client sends them. */
+export type PagebuilderOneV1UpdateSettingsInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder-one/v1/settings as its handler receives them. */
+export type PagebuilderOneV1UpdateSettingsArgs = PagebuilderOneV1UpdateSettingsInput;
 
 /** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
 export type PagebuilderOneV1UpdateSettingsResult = PagebuilderOneSettingsOption;
 
-/** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state. */
+/** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state as a client sends them. */
+export type PagebuilderOneV1GetManageDashboardWidgetStateInput =
+  PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state as its handler receives them. */
 export type PagebuilderOneV1GetManageDashboardWidgetStateArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+  PagebuilderOneV1GetManageDashboardWidgetStateInput;
 
 /** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
 export type PagebuilderOneV1GetManageDashboardWidgetStateResult =
   PagebuilderOneDashboardWidgetStateOption;
 
-/** Params of GET /pagebuilder-one/v1/logs. */
-export type PagebuilderOneV1GetLogsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder-one/v1/logs as a client sends them. */
+export type PagebuilderOneV1GetLogsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder-one/v1/logs as its handler receives them. */
+export type PagebuilderOneV1GetLogsArgs = PagebuilderOneV1GetLogsInput;
 
 /** What GET /pagebuilder-one/v1/logs answers with. */
 export type PagebuilderOneV1GetLogsResult = PagebuilderOneLogsOption;
 
-/** Params of DELETE /pagebuilder-one/v1/logs. */
-export type PagebuilderOneV1DeleteLogsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of DELETE /pagebuilder-one/v1/logs as a client sends them. */
+export type PagebuilderOneV1DeleteLogsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of DELETE /pagebuilder-one/v1/logs as its handler receives them. */
+export type PagebuilderOneV1DeleteLogsArgs = PagebuilderOneV1DeleteLogsInput;
 
 /** What DELETE /pagebuilder-one/v1/logs answers with. */
 export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
-/** Params of GET /pagebuilder/v1. */
-export interface PagebuilderV1IndexArgs {
+/** Params of GET /pagebuilder/v1 as a client sends them. */
+export interface PagebuilderV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /pagebuilder/v1 as its handler receives them, defaults applied. */
+export type PagebuilderV1IndexArgs = PagebuilderV1IndexInput &
+  Required<Pick<PagebuilderV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /pagebuilder/v1 answers with. */
 export type PagebuilderV1IndexResult = NamespaceIndex;
 
-/** Params of DELETE /pagebuilder/v1/cache. */
-export type PagebuilderV1DeleteCacheArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of DELETE /pagebuilder/v1/cache as a client sends them. */
+export type PagebuilderV1DeleteCacheInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of DELETE /pagebuilder/v1/cache as its handler receives them. */
+export type PagebuilderV1DeleteCacheArgs = PagebuilderV1DeleteCacheInput;
 
 /** What DELETE /pagebuilder/v1/cache answers with. */
 export type PagebuilderV1DeleteCacheResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/globals. */
-export type PagebuilderV1GetGlobalsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/globals as a client sends them. */
+export type PagebuilderV1GetGlobalsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/globals as its handler receives them. */
+export type PagebuilderV1GetGlobalsArgs = PagebuilderV1GetGlobalsInput;
 
 /** What GET /pagebuilder/v1/globals answers with. */
 export type PagebuilderV1GetGlobalsResult = PagebuilderGlobals;
 
-/** Params of GET /pagebuilder/v1/globals/colors. */
-export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/globals/colors as a client sends them. */
+export type PagebuilderV1GetGlobalsColorsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/globals/colors as its handler receives them. */
+export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderV1GetGlobalsColorsInput;
 
 /** What GET /pagebuilder/v1/globals/colors answers with. */
 export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
 
-/** Params of GET /pagebuilder/v1/globals/colors/<id>. */
-export interface PagebuilderV1GetGlobalsColorArgs {
+/** Params of GET /pagebuilder/v1/globals/colors/<id> as a client sends them. */
+export interface PagebuilderV1GetGlobalsColorInput {
   /** Colour id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
+export type PagebuilderV1GetGlobalsColorArgs = PagebuilderV1GetGlobalsColorInput;
+
 /** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/globals/colors/<id>. */
-export interface PagebuilderV1SaveGlobalsColorArgs {
+/** Params of POST /pagebuilder/v1/globals/colors/<id> as a client sends them. */
+export interface PagebuilderV1SaveGlobalsColorInput {
   /** Colour id. */
   id: string;
   /** Name of the colour. */
@@ -1259,60 +1375,87 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
   value?: string;
 }
 
+/** Params of POST /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
+export type PagebuilderV1SaveGlobalsColorArgs = PagebuilderV1SaveGlobalsColorInput;
+
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1SaveGlobalsColorResult = CollectionRecord;
 
-/** Params of DELETE /pagebuilder/v1/globals/colors/<id>. */
-export type PagebuilderV1DeleteGlobalsColorArgs = PagebuilderV1GetGlobalsColorArgs;
+/** Params of DELETE /pagebuilder/v1/globals/colors/<id> as a client sends them. */
+export type PagebuilderV1DeleteGlobalsColorInput = PagebuilderV1GetGlobalsColorInput;
+
+/** Params of DELETE /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
+export type PagebuilderV1DeleteGlobalsColorArgs = PagebuilderV1DeleteGlobalsColorInput;
 
 /** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1DeleteGlobalsColorResult = DeletedCollectionRecord;
 
-/** Params of GET /pagebuilder/v1/globals/typography. */
-export type PagebuilderV1GetGlobalsTypographyArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/globals/typography as a client sends them. */
+export type PagebuilderV1GetGlobalsTypographyInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/globals/typography as its handler receives them. */
+export type PagebuilderV1GetGlobalsTypographyArgs = PagebuilderV1GetGlobalsTypographyInput;
 
 /** What GET /pagebuilder/v1/globals/typography answers with. */
 export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
 
-/** Params of GET /pagebuilder/v1/globals/typography/<id>. */
-export interface PagebuilderV1GetGlobalsTypographyItemArgs {
+/** Params of GET /pagebuilder/v1/globals/typography/<id> as a client sends them. */
+export interface PagebuilderV1GetGlobalsTypographyItemInput {
   /** Typography id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
+export type PagebuilderV1GetGlobalsTypographyItemArgs = PagebuilderV1GetGlobalsTypographyItemInput;
+
 /** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
 export type PagebuilderV1GetGlobalsTypographyItemResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/globals/typography/<id>. */
-export type PagebuilderV1SaveGlobalsTypographyItemArgs = PagebuilderV1GetGlobalsTypographyItemArgs;
+/** Params of POST /pagebuilder/v1/globals/typography/<id> as a client sends them. */
+export type PagebuilderV1SaveGlobalsTypographyItemInput =
+  PagebuilderV1GetGlobalsTypographyItemInput;
+
+/** Params of POST /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
+export type PagebuilderV1SaveGlobalsTypographyItemArgs =
+  PagebuilderV1SaveGlobalsTypographyItemInput;
 
 /** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
 export type PagebuilderV1SaveGlobalsTypographyItemResult = CollectionRecord;
 
-/** Params of DELETE /pagebuilder/v1/globals/typography/<id>. */
+/** Params of DELETE /pagebuilder/v1/globals/typography/<id> as a client sends them. */
+export type PagebuilderV1DeleteGlobalsTypographyItemInput =
+  PagebuilderV1GetGlobalsTypographyItemInput;
+
+/** Params of DELETE /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
 export type PagebuilderV1DeleteGlobalsTypographyItemArgs =
-  PagebuilderV1GetGlobalsTypographyItemArgs;
+  PagebuilderV1DeleteGlobalsTypographyItemInput;
 
 /** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
 export type PagebuilderV1DeleteGlobalsTypographyItemResult = DeletedCollectionRecord;
 
-/** Params of GET /pagebuilder/v1/settings/<key>. */
-export interface PagebuilderV1GetSettingsArgs {
+/** Params of GET /pagebuilder/v1/settings/<key> as a client sends them. */
+export interface PagebuilderV1GetSettingsInput {
   key: string | number;
   [k: string]: unknown;
 }
 
+/** Params of GET /pagebuilder/v1/settings/<key> as its handler receives them. */
+export type PagebuilderV1GetSettingsArgs = PagebuilderV1GetSettingsInput;
+
 /** What GET /pagebuilder/v1/settings/<key> answers with. */
 export type PagebuilderV1GetSettingsResult = CollectionRecord;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>. */
-export type PagebuilderV1UpdateSettingsArgs = PagebuilderV1GetSettingsArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key> as a client sends them. */
+export type PagebuilderV1UpdateSettingsInput = PagebuilderV1GetSettingsInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key> as its handler receives them. */
+export type PagebuilderV1UpdateSettingsArgs = PagebuilderV1UpdateSettingsInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
 export type PagebuilderV1UpdateSettingsResult = CollectionRecord;
 
-/** Params of GET /pagebuilder/v1/post. */
-export interface PagebuilderV1GetPostArgs {
+/** Params of GET /pagebuilder/v1/post as a client sends them. */
+export interface PagebuilderV1GetPostInput {
   /** Post types to search (all public ones when null). */
   included_types?: unknown[];
   /** Post types never searched. */
@@ -1330,11 +1473,20 @@ export interface PagebuilderV1GetPostArgs {
   tax_query?: unknown[];
 }
 
+/** Params of GET /pagebuilder/v1/post as its handler receives them, defaults applied. */
+export type PagebuilderV1GetPostArgs = PagebuilderV1GetPostInput &
+  Required<
+    Pick<
+      PagebuilderV1GetPostInput,
+      'excluded_types' | 'term' | 'keys_conversion_map' | 'items_count' | 'is_public'
+    >
+  >;
+
 /** What GET /pagebuilder/v1/post answers with. */
 export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
-/** Params of GET /pagebuilder/v1/term. */
-export interface PagebuilderV1GetTermArgs {
+/** Params of GET /pagebuilder/v1/term as a client sends them. */
+export interface PagebuilderV1GetTermInput {
   /** Taxonomies to search (all when null). */
   included_types?: unknown[];
   /** Taxonomies never searched. */
@@ -1350,11 +1502,17 @@ export interface PagebuilderV1GetTermArgs {
   meta_query?: unknown[];
 }
 
+/** Params of GET /pagebuilder/v1/term as its handler receives them, defaults applied. */
+export type PagebuilderV1GetTermArgs = PagebuilderV1GetTermInput &
+  Required<
+    Pick<PagebuilderV1GetTermInput, 'term' | 'keys_conversion_map' | 'items_count' | 'hide_empty'>
+  >;
+
 /** What GET /pagebuilder/v1/term answers with. */
 export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
-/** Params of GET /pagebuilder/v1/user. */
-export interface PagebuilderV1GetUserArgs {
+/** Params of GET /pagebuilder/v1/user as a client sends them. */
+export interface PagebuilderV1GetUserInput {
   /** Text searched for. */
   term?: string;
   keys_conversion_map?: string | (unknown[] | string);
@@ -1362,11 +1520,15 @@ export interface PagebuilderV1GetUserArgs {
   items_count?: number;
 }
 
+/** Params of GET /pagebuilder/v1/user as its handler receives them, defaults applied. */
+export type PagebuilderV1GetUserArgs = PagebuilderV1GetUserInput &
+  Required<Pick<PagebuilderV1GetUserInput, 'term' | 'keys_conversion_map' | 'items_count'>>;
+
 /** What GET /pagebuilder/v1/user answers with. */
 export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
-/** Params of GET /pagebuilder/v1/favorites. */
-export interface PagebuilderV1GetFavoritesArgs {
+/** Params of GET /pagebuilder/v1/favorites as a client sends them. */
+export interface PagebuilderV1GetFavoritesInput {
   /** Scope of the answer. */
   context?: string;
   /** Page of the list to answer. */
@@ -1377,59 +1539,80 @@ export interface PagebuilderV1GetFavoritesArgs {
   search?: string;
 }
 
+/** Params of GET /pagebuilder/v1/favorites as its handler receives them, defaults applied. */
+export type PagebuilderV1GetFavoritesArgs = PagebuilderV1GetFavoritesInput &
+  Required<Pick<PagebuilderV1GetFavoritesInput, 'page' | 'per_page'>>;
+
 /** What GET /pagebuilder/v1/favorites answers with. */
 export type PagebuilderV1GetFavoritesResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/favorites/<id>. */
-export interface PagebuilderV1PostFavoritesArgs {
+/** Params of POST /pagebuilder/v1/favorites/<id> as a client sends them. */
+export interface PagebuilderV1PostFavoritesInput {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item marked as favorite. */
   favorite: string;
 }
 
+/** Params of POST /pagebuilder/v1/favorites/<id> as its handler receives them. */
+export type PagebuilderV1PostFavoritesArgs = PagebuilderV1PostFavoritesInput;
+
 /** What POST /pagebuilder/v1/favorites/<id> answers with. */
 export type PagebuilderV1PostFavoritesResult = CollectionRecord;
 
-/** Params of DELETE /pagebuilder/v1/favorites/<id>. */
-export interface PagebuilderV1DeleteFavoritesArgs {
+/** Params of DELETE /pagebuilder/v1/favorites/<id> as a client sends them. */
+export interface PagebuilderV1DeleteFavoritesInput {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item no longer a favorite. */
   favorite: string;
 }
 
+/** Params of DELETE /pagebuilder/v1/favorites/<id> as its handler receives them. */
+export type PagebuilderV1DeleteFavoritesArgs = PagebuilderV1DeleteFavoritesInput;
+
 /** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
 export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 
-/** Params of GET /pagebuilder/v1/kit-elements-defaults. */
-export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/kit-elements-defaults as a client sends them. */
+export type PagebuilderV1GetKitElementsDefaultsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/kit-elements-defaults as its handler receives them. */
+export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderV1GetKitElementsDefaultsInput;
 
 /** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
 export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>. */
-export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
+export interface PagebuilderV1UpdateKitElementsDefaultsInput {
   /** Element type the defaults apply to. */
   type: string;
   /** Default settings of that element type. */
   settings: {};
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
+export type PagebuilderV1UpdateKitElementsDefaultsArgs =
+  PagebuilderV1UpdateKitElementsDefaultsInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
 export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
-/** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>. */
-export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
+/** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
+export interface PagebuilderV1DeleteKitElementsDefaultsInput {
   /** Element type whose defaults are removed. */
   type: string;
 }
 
+/** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
+export type PagebuilderV1DeleteKitElementsDefaultsArgs =
+  PagebuilderV1DeleteKitElementsDefaultsInput;
+
 /** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
 export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
-/** Params of GET /pagebuilder/v1/site-navigation/recent-posts. */
-export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
+/** Params of GET /pagebuilder/v1/site-navigation/recent-posts as a client sends them. */
+export interface PagebuilderV1GetSiteNavigationRecentPostsInput {
   /** How many posts to answer. */
   posts_per_page: number;
   /** Post types to include. */
@@ -1438,181 +1621,275 @@ export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
   post__not_in?: number[];
 }
 
+/** Params of GET /pagebuilder/v1/site-navigation/recent-posts as its handler receives them, defaults applied. */
+export type PagebuilderV1GetSiteNavigationRecentPostsArgs =
+  PagebuilderV1GetSiteNavigationRecentPostsInput &
+    Required<Pick<PagebuilderV1GetSiteNavigationRecentPostsInput, 'post_type'>>;
+
 /** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
 export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
-/** Params of POST /pagebuilder/v1/site-navigation/add-new-post. */
-export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
+/** Params of POST /pagebuilder/v1/site-navigation/add-new-post as a client sends them. */
+export interface PagebuilderV1PostSiteNavigationAddNewPostInput {
   /** Type of the new draft. */
   post_type?: string;
 }
 
+/** Params of POST /pagebuilder/v1/site-navigation/add-new-post as its handler receives them, defaults applied. */
+export type PagebuilderV1PostSiteNavigationAddNewPostArgs =
+  PagebuilderV1PostSiteNavigationAddNewPostInput &
+    Required<Pick<PagebuilderV1PostSiteNavigationAddNewPostInput, 'post_type'>>;
+
 /** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
 export type PagebuilderV1PostSiteNavigationAddNewPostResult = NewPostDraft;
 
-/** Params of POST /pagebuilder/v1/design-system-sync/stylesheet. */
+/** Params of POST /pagebuilder/v1/design-system-sync/stylesheet as a client sends them. */
+export type PagebuilderV1PostDesignSystemSyncStylesheetInput =
+  PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /pagebuilder/v1/design-system-sync/stylesheet as its handler receives them. */
 export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+  PagebuilderV1PostDesignSystemSyncStylesheetInput;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
 export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
-/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
-export interface PagebuilderV1GetDesignSystemStylesheetArgs {
+/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as a client sends them. */
+export interface PagebuilderV1GetDesignSystemStylesheetInput {
   /** Version of the stylesheet (cache busting; any value serves the current one). */
   ver?: string;
 }
 
+/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as its handler receives them. */
+export type PagebuilderV1GetDesignSystemStylesheetArgs =
+  PagebuilderV1GetDesignSystemStylesheetInput;
+
 /** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
 export type PagebuilderV1GetDesignSystemStylesheetResult = CssText;
 
-/** Params of GET /pagebuilder/v1/checklist. */
-export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
+/** Params of GET /pagebuilder/v1/checklist as a client sends them. */
+export type PagebuilderV1GetChecklistInput = PagebuilderV1GetFavoritesInput;
+
+/** Params of GET /pagebuilder/v1/checklist as its handler receives them, defaults applied. */
+export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetChecklistInput &
+  Required<Pick<PagebuilderV1GetChecklistInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/checklist answers with. */
 export type PagebuilderV1GetChecklistResult = PagebuilderChecklistStepsItem[];
 
-/** Params of GET /pagebuilder/v1/checklist/<id>. */
-export interface PagebuilderV1GetChecklistItemArgs {
+/** Params of GET /pagebuilder/v1/checklist/<id> as a client sends them. */
+export interface PagebuilderV1GetChecklistItemInput {
   /** Checklist entry id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/checklist/<id> as its handler receives them. */
+export type PagebuilderV1GetChecklistItemArgs = PagebuilderV1GetChecklistItemInput;
+
 /** What GET /pagebuilder/v1/checklist/<id> answers with. */
 export type PagebuilderV1GetChecklistItemResult = PagebuilderChecklistStepsItem;
 
-/** Params of GET /pagebuilder/v1/checklist/steps. */
-export type PagebuilderV1GetChecklistStepsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/checklist/steps as a client sends them. */
+export type PagebuilderV1GetChecklistStepsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/checklist/steps as its handler receives them. */
+export type PagebuilderV1GetChecklistStepsArgs = PagebuilderV1GetChecklistStepsInput;
 
 /** What GET /pagebuilder/v1/checklist/steps answers with. */
 export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
 
-/** Params of GET /pagebuilder/v1/checklist/steps/<id>. */
-export interface PagebuilderV1GetChecklistStepArgs {
+/** Params of GET /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
+export interface PagebuilderV1GetChecklistStepInput {
   /** Step id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
+export type PagebuilderV1GetChecklistStepArgs = PagebuilderV1GetChecklistStepInput;
+
 /** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
 export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>. */
-export interface PagebuilderV1UpdateChecklistStepArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
+export interface PagebuilderV1UpdateChecklistStepInput {
   /** Step id. */
   id: string;
   /** Whether the site owner marked the step done. */
   is_marked_completed?: boolean;
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
+export type PagebuilderV1UpdateChecklistStepArgs = PagebuilderV1UpdateChecklistStepInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
 export type PagebuilderV1UpdateChecklistStepResult = CollectionRecord;
 
-/** Params of GET /pagebuilder/v1/checklist/user-progress. */
-export type PagebuilderV1GetChecklistUserProgressArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/checklist/user-progress as a client sends them. */
+export type PagebuilderV1GetChecklistUserProgressInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/checklist/user-progress as its handler receives them. */
+export type PagebuilderV1GetChecklistUserProgressArgs = PagebuilderV1GetChecklistUserProgressInput;
 
 /** What GET /pagebuilder/v1/checklist/user-progress answers with. */
 export type PagebuilderV1GetChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress. */
-export type PagebuilderV1UpdateChecklistUserProgressArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress as a client sends them. */
+export type PagebuilderV1UpdateChecklistUserProgressInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress as its handler receives them. */
+export type PagebuilderV1UpdateChecklistUserProgressArgs =
+  PagebuilderV1UpdateChecklistUserProgressInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
 export type PagebuilderV1UpdateChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
-/** Params of GET /pagebuilder/v1/onboarding. */
-export type PagebuilderV1GetOnboardingArgs = PagebuilderV1GetFavoritesArgs;
+/** Params of GET /pagebuilder/v1/onboarding as a client sends them. */
+export type PagebuilderV1GetOnboardingInput = PagebuilderV1GetFavoritesInput;
+
+/** Params of GET /pagebuilder/v1/onboarding as its handler receives them, defaults applied. */
+export type PagebuilderV1GetOnboardingArgs = PagebuilderV1GetOnboardingInput &
+  Required<Pick<PagebuilderV1GetOnboardingInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/onboarding answers with. */
 export type PagebuilderV1GetOnboardingResult = PagebuilderOnboardingStepsItem[];
 
-/** Params of GET /pagebuilder/v1/onboarding/user-progress. */
-export type PagebuilderV1GetOnboardingUserProgressArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/onboarding/user-progress as a client sends them. */
+export type PagebuilderV1GetOnboardingUserProgressInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/user-progress as its handler receives them. */
+export type PagebuilderV1GetOnboardingUserProgressArgs =
+  PagebuilderV1GetOnboardingUserProgressInput;
 
 /** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
 export type PagebuilderV1GetOnboardingUserProgressResult = PagebuilderOnboardingUserProgressOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress. */
-export type PagebuilderV1UpdateOnboardingUserProgressArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress as a client sends them. */
+export type PagebuilderV1UpdateOnboardingUserProgressInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress as its handler receives them. */
+export type PagebuilderV1UpdateOnboardingUserProgressArgs =
+  PagebuilderV1UpdateOnboardingUserProgressInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
 export type PagebuilderV1UpdateOnboardingUserProgressResult =
   PagebuilderOnboardingUserProgressOption;
 
-/** Params of GET /pagebuilder/v1/onboarding/user-choices. */
-export type PagebuilderV1GetOnboardingUserChoicesArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/onboarding/user-choices as a client sends them. */
+export type PagebuilderV1GetOnboardingUserChoicesInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/user-choices as its handler receives them. */
+export type PagebuilderV1GetOnboardingUserChoicesArgs = PagebuilderV1GetOnboardingUserChoicesInput;
 
 /** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
 export type PagebuilderV1GetOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices. */
-export type PagebuilderV1UpdateOnboardingUserChoicesArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices as a client sends them. */
+export type PagebuilderV1UpdateOnboardingUserChoicesInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices as its handler receives them. */
+export type PagebuilderV1UpdateOnboardingUserChoicesArgs =
+  PagebuilderV1UpdateOnboardingUserChoicesInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
 export type PagebuilderV1UpdateOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
-/** Params of GET /pagebuilder/v1/onboarding/pro-install-screen. */
+/** Params of GET /pagebuilder/v1/onboarding/pro-install-screen as a client sends them. */
+export type PagebuilderV1GetOnboardingProInstallScreenInput =
+  PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/pro-install-screen as its handler receives them. */
 export type PagebuilderV1GetOnboardingProInstallScreenArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+  PagebuilderV1GetOnboardingProInstallScreenInput;
 
 /** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
 export type PagebuilderV1GetOnboardingProInstallScreenResult = PagebuilderProInstallScreenCatalog;
 
-/** Params of GET /pagebuilder/v1/onboarding/install-pro. */
-export type PagebuilderV1GetOnboardingInstallProArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/onboarding/install-pro as a client sends them. */
+export type PagebuilderV1GetOnboardingInstallProInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/install-pro as its handler receives them. */
+export type PagebuilderV1GetOnboardingInstallProArgs = PagebuilderV1GetOnboardingInstallProInput;
 
 /** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
 export type PagebuilderV1GetOnboardingInstallProResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/onboarding/install-pro. */
-export type PagebuilderV1PostOnboardingInstallProArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of POST /pagebuilder/v1/onboarding/install-pro as a client sends them. */
+export type PagebuilderV1PostOnboardingInstallProInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of POST /pagebuilder/v1/onboarding/install-pro as its handler receives them. */
+export type PagebuilderV1PostOnboardingInstallProArgs = PagebuilderV1PostOnboardingInstallProInput;
 
 /** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
 export type PagebuilderV1PostOnboardingInstallProResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/onboarding/install-theme. */
-export type PagebuilderV1GetOnboardingInstallThemeArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/onboarding/install-theme as a client sends them. */
+export type PagebuilderV1GetOnboardingInstallThemeInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/install-theme as its handler receives them. */
+export type PagebuilderV1GetOnboardingInstallThemeArgs =
+  PagebuilderV1GetOnboardingInstallThemeInput;
 
 /** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
 export type PagebuilderV1GetOnboardingInstallThemeResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/onboarding/install-theme. */
-export type PagebuilderV1PostOnboardingInstallThemeArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of POST /pagebuilder/v1/onboarding/install-theme as a client sends them. */
+export type PagebuilderV1PostOnboardingInstallThemeInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of POST /pagebuilder/v1/onboarding/install-theme as its handler receives them. */
+export type PagebuilderV1PostOnboardingInstallThemeArgs =
+  PagebuilderV1PostOnboardingInstallThemeInput;
 
 /** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
 export type PagebuilderV1PostOnboardingInstallThemeResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/operations/opt-in-v4. */
-export type PagebuilderV1GetOperationsOptInV4Args = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/operations/opt-in-v4 as a client sends them. */
+export type PagebuilderV1GetOperationsOptInV4Input = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/operations/opt-in-v4 as its handler receives them. */
+export type PagebuilderV1GetOperationsOptInV4Args = PagebuilderV1GetOperationsOptInV4Input;
 
 /** What GET /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1GetOperationsOptInV4Result = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/operations/opt-in-v4. */
-export type PagebuilderV1PostOperationsOptInV4Args = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /pagebuilder/v1/operations/opt-in-v4 as a client sends them. */
+export type PagebuilderV1PostOperationsOptInV4Input = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /pagebuilder/v1/operations/opt-in-v4 as its handler receives them. */
+export type PagebuilderV1PostOperationsOptInV4Args = PagebuilderV1PostOperationsOptInV4Input;
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1PostOperationsOptInV4Result = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/assistant/consent. */
-export type PagebuilderV1GetAssistantConsentArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/assistant/consent as a client sends them. */
+export type PagebuilderV1GetAssistantConsentInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/assistant/consent as its handler receives them. */
+export type PagebuilderV1GetAssistantConsentArgs = PagebuilderV1GetAssistantConsentInput;
 
 /** What GET /pagebuilder/v1/assistant/consent answers with. */
 export type PagebuilderV1GetAssistantConsentResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/assistant/consent. */
-export type PagebuilderV1PostAssistantConsentArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /pagebuilder/v1/assistant/consent as a client sends them. */
+export type PagebuilderV1PostAssistantConsentInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /pagebuilder/v1/assistant/consent as its handler receives them. */
+export type PagebuilderV1PostAssistantConsentArgs = PagebuilderV1PostAssistantConsentInput;
 
 /** What POST /pagebuilder/v1/assistant/consent answers with. */
 export type PagebuilderV1PostAssistantConsentResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/template-library/templates. */
-export type PagebuilderV1GetTemplateLibraryTemplatesArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/template-library/templates as a client sends them. */
+export type PagebuilderV1GetTemplateLibraryTemplatesInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/template-library/templates as its handler receives them. */
+export type PagebuilderV1GetTemplateLibraryTemplatesArgs =
+  PagebuilderV1GetTemplateLibraryTemplatesInput;
 
 /** What GET /pagebuilder/v1/template-library/templates answers with. */
 export type PagebuilderV1GetTemplateLibraryTemplatesResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/template-library/templates. */
-export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
+/** Params of POST /pagebuilder/v1/template-library/templates as a client sends them. */
+export interface PagebuilderV1PostTemplateLibraryTemplatesInput {
   /** Template title. */
   title?: string;
   /** What the template is used as. */
@@ -1621,205 +1898,300 @@ export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
   content?: {};
 }
 
+/** Params of POST /pagebuilder/v1/template-library/templates as its handler receives them. */
+export type PagebuilderV1PostTemplateLibraryTemplatesArgs =
+  PagebuilderV1PostTemplateLibraryTemplatesInput;
+
 /** What POST /pagebuilder/v1/template-library/templates answers with. */
 export type PagebuilderV1PostTemplateLibraryTemplatesResult = CollectionRecord;
 
-/** Params of GET /pagebuilder/v1/user-data/current-user. */
-export type PagebuilderV1GetUserDataCurrentUserArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of GET /pagebuilder/v1/user-data/current-user as a client sends them. */
+export type PagebuilderV1GetUserDataCurrentUserInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of GET /pagebuilder/v1/user-data/current-user as its handler receives them. */
+export type PagebuilderV1GetUserDataCurrentUserArgs = PagebuilderV1GetUserDataCurrentUserInput;
 
 /** What GET /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1GetUserDataCurrentUserResult = PagebuilderUserDataOption;
 
-/** Params of PATCH /pagebuilder/v1/user-data/current-user. */
-export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
+/** Params of PATCH /pagebuilder/v1/user-data/current-user as a client sends them. */
+export interface PagebuilderV1UpdateUserDataCurrentUserInput {
   /** Messages the user chose not to see again. */
   suppressedMessages?: string[];
 }
 
+/** Params of PATCH /pagebuilder/v1/user-data/current-user as its handler receives them. */
+export type PagebuilderV1UpdateUserDataCurrentUserArgs =
+  PagebuilderV1UpdateUserDataCurrentUserInput;
+
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1UpdateUserDataCurrentUserResult = PagebuilderUserDataOption;
 
-/** Params of GET /pagebuilder/v1/library/connect. */
-export type PagebuilderV1GetLibraryConnectArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder/v1/library/connect as a client sends them. */
+export type PagebuilderV1GetLibraryConnectInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder/v1/library/connect as its handler receives them. */
+export type PagebuilderV1GetLibraryConnectArgs = PagebuilderV1GetLibraryConnectInput;
 
 /** What GET /pagebuilder/v1/library/connect answers with. */
 export type PagebuilderV1GetLibraryConnectResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/library/connect. */
-export interface PagebuilderV1PostLibraryConnectArgs {
+/** Params of POST /pagebuilder/v1/library/connect as a client sends them. */
+export interface PagebuilderV1PostLibraryConnectInput {
   /** Access token of the template library account. */
   token: string;
 }
 
+/** Params of POST /pagebuilder/v1/library/connect as its handler receives them. */
+export type PagebuilderV1PostLibraryConnectArgs = PagebuilderV1PostLibraryConnectInput;
+
 /** What POST /pagebuilder/v1/library/connect answers with. */
 export type PagebuilderV1PostLibraryConnectResult = ActionRecord;
 
-/** Params of DELETE /pagebuilder/v1/library/connect. */
-export type PagebuilderV1DeleteLibraryConnectArgs = PagebuilderOneV1GetSettingsArgs;
+/** Params of DELETE /pagebuilder/v1/library/connect as a client sends them. */
+export type PagebuilderV1DeleteLibraryConnectInput = PagebuilderOneV1GetSettingsInput;
+
+/** Params of DELETE /pagebuilder/v1/library/connect as its handler receives them. */
+export type PagebuilderV1DeleteLibraryConnectArgs = PagebuilderV1DeleteLibraryConnectInput;
 
 /** What DELETE /pagebuilder/v1/library/connect answers with. */
 export type PagebuilderV1DeleteLibraryConnectResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/send-event. */
-export type PagebuilderV1GetSendEventArgs = PagebuilderV1GetFavoritesArgs;
+/** Params of GET /pagebuilder/v1/send-event as a client sends them. */
+export type PagebuilderV1GetSendEventInput = PagebuilderV1GetFavoritesInput;
+
+/** Params of GET /pagebuilder/v1/send-event as its handler receives them, defaults applied. */
+export type PagebuilderV1GetSendEventArgs = PagebuilderV1GetSendEventInput &
+  Required<Pick<PagebuilderV1GetSendEventInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/send-event answers with. */
 export type PagebuilderV1GetSendEventResult = InboxEvent[];
 
-/** Params of POST /pagebuilder/v1/send-event. */
-export interface PagebuilderV1PostSendEventArgs {
+/** Params of POST /pagebuilder/v1/send-event as a client sends them. */
+export interface PagebuilderV1PostSendEventInput {
   /** The event as the editor reports it. */
   event_data: {};
 }
 
+/** Params of POST /pagebuilder/v1/send-event as its handler receives them. */
+export type PagebuilderV1PostSendEventArgs = PagebuilderV1PostSendEventInput;
+
 /** What POST /pagebuilder/v1/send-event answers with. */
 export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
-/** Params of GET /pagebuilder/v1/documents. */
-export interface PagebuilderV1DocumentsIndexArgs {
+/** Params of GET /pagebuilder/v1/documents as a client sends them. */
+export interface PagebuilderV1DocumentsIndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /pagebuilder/v1/documents as its handler receives them, defaults applied. */
+export type PagebuilderV1DocumentsIndexArgs = PagebuilderV1DocumentsIndexInput &
+  Required<Pick<PagebuilderV1DocumentsIndexInput, 'namespace' | 'context'>>;
+
 /** What GET /pagebuilder/v1/documents answers with. */
 export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 
-/** Params of POST /pagebuilder/v1/documents/<id>/media/import. */
-export interface PagebuilderV1DocumentsPostMediaImportArgs {
+/** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
+export interface PagebuilderV1DocumentsPostMediaImportInput {
   /** Document (post id) whose external media is imported. */
   id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of POST /pagebuilder/v1/documents/<id>/media/import as its handler receives them. */
+export type PagebuilderV1DocumentsPostMediaImportArgs = PagebuilderV1DocumentsPostMediaImportInput;
+
 /** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
 export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
-/** Params of GET /pagebuilder/v1/feedback. */
-export interface PagebuilderV1FeedbackIndexArgs {
+/** Params of GET /pagebuilder/v1/feedback as a client sends them. */
+export interface PagebuilderV1FeedbackIndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /pagebuilder/v1/feedback as its handler receives them, defaults applied. */
+export type PagebuilderV1FeedbackIndexArgs = PagebuilderV1FeedbackIndexInput &
+  Required<Pick<PagebuilderV1FeedbackIndexInput, 'namespace' | 'context'>>;
 
 /** What GET /pagebuilder/v1/feedback answers with. */
 export type PagebuilderV1FeedbackIndexResult = NamespaceIndex;
 
-/** Params of GET /pagebuilder/v1/feedback/submit. */
-export type PagebuilderV1FeedbackGetSubmitArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+/** Params of GET /pagebuilder/v1/feedback/submit as a client sends them. */
+export type PagebuilderV1FeedbackGetSubmitInput = PagebuilderOneV1GetTopBarFeedbackInput;
+
+/** Params of GET /pagebuilder/v1/feedback/submit as its handler receives them, defaults applied. */
+export type PagebuilderV1FeedbackGetSubmitArgs = PagebuilderV1FeedbackGetSubmitInput &
+  Required<Pick<PagebuilderV1FeedbackGetSubmitInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/feedback/submit answers with. */
 export type PagebuilderV1FeedbackGetSubmitResult = InboxEvent[];
 
-/** Params of POST /pagebuilder/v1/feedback/submit. */
-export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /pagebuilder/v1/feedback/submit as a client sends them. */
+export type PagebuilderV1FeedbackPostSubmitInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /pagebuilder/v1/feedback/submit as its handler receives them. */
+export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderV1FeedbackPostSubmitInput;
 
 /** What POST /pagebuilder/v1/feedback/submit answers with. */
 export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
-/** Params of GET /pagebuilder-ai/v1. */
-export interface PagebuilderAiV1IndexArgs {
+/** Params of GET /pagebuilder-ai/v1 as a client sends them. */
+export interface PagebuilderAiV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /pagebuilder-ai/v1 as its handler receives them, defaults applied. */
+export type PagebuilderAiV1IndexArgs = PagebuilderAiV1IndexInput &
+  Required<Pick<PagebuilderAiV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /pagebuilder-ai/v1 answers with. */
 export type PagebuilderAiV1IndexResult = NamespaceIndex;
 
-/** Params of GET /pagebuilder-ai/v1/permissions. */
-export type PagebuilderAiV1GetPermissionsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /pagebuilder-ai/v1/permissions as a client sends them. */
+export type PagebuilderAiV1GetPermissionsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /pagebuilder-ai/v1/permissions as its handler receives them. */
+export type PagebuilderAiV1GetPermissionsArgs = PagebuilderAiV1GetPermissionsInput;
 
 /** What GET /pagebuilder-ai/v1/permissions answers with. */
 export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1. */
-export interface SitegenV1IndexArgs {
+/** Params of GET /sitegen/v1 as a client sends them. */
+export interface SitegenV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /sitegen/v1 as its handler receives them, defaults applied. */
+export type SitegenV1IndexArgs = SitegenV1IndexInput &
+  Required<Pick<SitegenV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /sitegen/v1 answers with. */
 export type SitegenV1IndexResult = NamespaceIndex;
 
-/** Params of GET /sitegen/v1/get-credits. */
-export type SitegenV1GetGetCreditsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/get-credits as a client sends them. */
+export type SitegenV1GetGetCreditsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/get-credits as its handler receives them. */
+export type SitegenV1GetGetCreditsArgs = SitegenV1GetGetCreditsInput;
 
 /** What GET /sitegen/v1/get-credits answers with. */
 export type SitegenV1GetGetCreditsResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/categories. */
-export type SitegenV1GetCategoriesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/categories as a client sends them. */
+export type SitegenV1GetCategoriesInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/categories as its handler receives them. */
+export type SitegenV1GetCategoriesArgs = SitegenV1GetCategoriesInput;
 
 /** What GET /sitegen/v1/categories answers with. */
 export type SitegenV1GetCategoriesResult = SitegenCategoriesItem[];
 
-/** Params of GET /sitegen/v1/site-features. */
-export type SitegenV1GetSiteFeaturesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/site-features as a client sends them. */
+export type SitegenV1GetSiteFeaturesInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/site-features as its handler receives them. */
+export type SitegenV1GetSiteFeaturesArgs = SitegenV1GetSiteFeaturesInput;
 
 /** What GET /sitegen/v1/site-features answers with. */
 export type SitegenV1GetSiteFeaturesResult = SitegenSiteFeaturesItem[];
 
-/** Params of GET /sitegen/v1/site-languages. */
-export type SitegenV1GetSiteLanguagesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/site-languages as a client sends them. */
+export type SitegenV1GetSiteLanguagesInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/site-languages as its handler receives them. */
+export type SitegenV1GetSiteLanguagesArgs = SitegenV1GetSiteLanguagesInput;
 
 /** What GET /sitegen/v1/site-languages answers with. */
 export type SitegenV1GetSiteLanguagesResult = SitegenSiteLanguagesItem[];
 
-/** Params of GET /sitegen/v1/import-status. */
-export type SitegenV1GetImportStatusArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/import-status as a client sends them. */
+export type SitegenV1GetImportStatusInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/import-status as its handler receives them. */
+export type SitegenV1GetImportStatusArgs = SitegenV1GetImportStatusInput;
 
 /** What GET /sitegen/v1/import-status answers with. */
 export type SitegenV1GetImportStatusResult = SitegenImportStatusOption;
 
-/** Params of GET /sitegen/v1/migration-status. */
-export type SitegenV1GetMigrationStatusArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/migration-status as a client sends them. */
+export type SitegenV1GetMigrationStatusInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/migration-status as its handler receives them. */
+export type SitegenV1GetMigrationStatusArgs = SitegenV1GetMigrationStatusInput;
 
 /** What GET /sitegen/v1/migration-status answers with. */
 export type SitegenV1GetMigrationStatusResult = SitegenMigrationStatusOption;
 
-/** Params of GET /sitegen/v1/import-error-log. */
-export type SitegenV1GetImportErrorLogArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/import-error-log as a client sends them. */
+export type SitegenV1GetImportErrorLogInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/import-error-log as its handler receives them. */
+export type SitegenV1GetImportErrorLogArgs = SitegenV1GetImportErrorLogInput;
 
 /** What GET /sitegen/v1/import-error-log answers with. */
 export type SitegenV1GetImportErrorLogResult = SitegenImportErrorLogOption;
 
-/** Params of GET /sitegen/v1/set-plan-promo-dismiss-time. */
-export type SitegenV1GetSetPlanPromoDismissTimeArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/set-plan-promo-dismiss-time as a client sends them. */
+export type SitegenV1GetSetPlanPromoDismissTimeInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/set-plan-promo-dismiss-time as its handler receives them. */
+export type SitegenV1GetSetPlanPromoDismissTimeArgs = SitegenV1GetSetPlanPromoDismissTimeInput;
 
 /** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
 export type SitegenV1GetSetPlanPromoDismissTimeResult = ActionRecord;
 
-/** Params of GET /sitegen/v1/get-plan-promo-dismiss-time. */
-export type SitegenV1GetGetPlanPromoDismissTimeArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/get-plan-promo-dismiss-time as a client sends them. */
+export type SitegenV1GetGetPlanPromoDismissTimeInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/get-plan-promo-dismiss-time as its handler receives them. */
+export type SitegenV1GetGetPlanPromoDismissTimeArgs = SitegenV1GetGetPlanPromoDismissTimeInput;
 
 /** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
 export type SitegenV1GetGetPlanPromoDismissTimeResult = CollectionRecord[];
 
-/** Params of POST /sitegen/v1/zip-plan. */
-export type SitegenV1PostZipPlanArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /sitegen/v1/zip-plan as a client sends them. */
+export type SitegenV1PostZipPlanInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /sitegen/v1/zip-plan as its handler receives them. */
+export type SitegenV1PostZipPlanArgs = SitegenV1PostZipPlanInput;
 
 /** What POST /sitegen/v1/zip-plan answers with. */
 export type SitegenV1PostZipPlanResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/revoke-access. */
-export type SitegenV1GetRevokeAccessArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/revoke-access as a client sends them. */
+export type SitegenV1GetRevokeAccessInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/revoke-access as its handler receives them. */
+export type SitegenV1GetRevokeAccessArgs = SitegenV1GetRevokeAccessInput;
 
 /** What GET /sitegen/v1/revoke-access answers with. */
 export type SitegenV1GetRevokeAccessResult = CollectionRecord;
 
-/** Params of POST /sitegen/v1/revoke-access. */
-export type SitegenV1PostRevokeAccessArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /sitegen/v1/revoke-access as a client sends them. */
+export type SitegenV1PostRevokeAccessInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /sitegen/v1/revoke-access as its handler receives them. */
+export type SitegenV1PostRevokeAccessArgs = SitegenV1PostRevokeAccessInput;
 
 /** What POST /sitegen/v1/revoke-access answers with. */
 export type SitegenV1PostRevokeAccessResult = ActionRecord;
 
-/** Params of POST /sitegen/v1/restore-credit. */
-export type SitegenV1PostRestoreCreditArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of POST /sitegen/v1/restore-credit as a client sends them. */
+export type SitegenV1PostRestoreCreditInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of POST /sitegen/v1/restore-credit as its handler receives them. */
+export type SitegenV1PostRestoreCreditArgs = SitegenV1PostRestoreCreditInput;
 
 /** What POST /sitegen/v1/restore-credit answers with. */
 export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/description. */
-export interface SitegenV1PostDescriptionArgs {
+/** Params of POST /sitegen/v1/description as a client sends them. */
+export interface SitegenV1PostDescriptionInput {
   /** Name of the business. */
   business_name: string;
   /** What the business does, in the owner's words. */
@@ -1828,17 +2200,23 @@ export interface SitegenV1PostDescriptionArgs {
   category?: string;
 }
 
+/** Params of POST /sitegen/v1/description as its handler receives them. */
+export type SitegenV1PostDescriptionArgs = SitegenV1PostDescriptionInput;
+
 /** What POST /sitegen/v1/description answers with. */
 export type SitegenV1PostDescriptionResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/keywords. */
-export type SitegenV1PostKeywordsArgs = SitegenV1PostDescriptionArgs;
+/** Params of POST /sitegen/v1/keywords as a client sends them. */
+export type SitegenV1PostKeywordsInput = SitegenV1PostDescriptionInput;
+
+/** Params of POST /sitegen/v1/keywords as its handler receives them. */
+export type SitegenV1PostKeywordsArgs = SitegenV1PostKeywordsInput;
 
 /** What POST /sitegen/v1/keywords answers with. */
 export type SitegenV1PostKeywordsResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/template-keywords. */
-export interface SitegenV1PostTemplateKeywordsArgs {
+/** Params of POST /sitegen/v1/template-keywords as a client sends them. */
+export interface SitegenV1PostTemplateKeywordsInput {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
@@ -1847,11 +2225,14 @@ export interface SitegenV1PostTemplateKeywordsArgs {
   business_category?: string;
 }
 
+/** Params of POST /sitegen/v1/template-keywords as its handler receives them. */
+export type SitegenV1PostTemplateKeywordsArgs = SitegenV1PostTemplateKeywordsInput;
+
 /** What POST /sitegen/v1/template-keywords answers with. */
 export type SitegenV1PostTemplateKeywordsResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/images. */
-export interface SitegenV1PostImagesArgs {
+/** Params of POST /sitegen/v1/images as a client sends them. */
+export interface SitegenV1PostImagesInput {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -1864,17 +2245,24 @@ export interface SitegenV1PostImagesArgs {
   engine?: string;
 }
 
+/** Params of POST /sitegen/v1/images as its handler receives them. */
+export type SitegenV1PostImagesArgs = SitegenV1PostImagesInput;
+
 /** What POST /sitegen/v1/images answers with. */
 export type SitegenV1PostImagesResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/record-step. */
-export type SitegenV1GetRecordStepArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+/** Params of GET /sitegen/v1/record-step as a client sends them. */
+export type SitegenV1GetRecordStepInput = PagebuilderOneV1GetTopBarFeedbackInput;
+
+/** Params of GET /sitegen/v1/record-step as its handler receives them, defaults applied. */
+export type SitegenV1GetRecordStepArgs = SitegenV1GetRecordStepInput &
+  Required<Pick<SitegenV1GetRecordStepInput, 'page' | 'per_page'>>;
 
 /** What GET /sitegen/v1/record-step answers with. */
 export type SitegenV1GetRecordStepResult = CollectionRecord[];
 
-/** Params of POST /sitegen/v1/record-step. */
-export interface SitegenV1PostRecordStepArgs {
+/** Params of POST /sitegen/v1/record-step as a client sends them. */
+export interface SitegenV1PostRecordStepInput {
   /** What happened at the step. */
   action: string;
   /** Number of the step. */
@@ -1883,11 +2271,14 @@ export interface SitegenV1PostRecordStepArgs {
   current_step_name: string;
 }
 
+/** Params of POST /sitegen/v1/record-step as its handler receives them. */
+export type SitegenV1PostRecordStepArgs = SitegenV1PostRecordStepInput;
+
 /** What POST /sitegen/v1/record-step answers with. */
 export type SitegenV1PostRecordStepResult = CollectionRecord;
 
-/** Params of POST /sitegen/v1/templates. */
-export interface SitegenV1PostTemplatesArgs {
+/** Params of POST /sitegen/v1/templates as a client sends them. */
+export interface SitegenV1PostTemplatesInput {
   /** Name of the business. */
   business_name?: string;
   /** Builder the templates are made for. */
@@ -1896,11 +2287,14 @@ export interface SitegenV1PostTemplatesArgs {
   keyword?: string;
 }
 
+/** Params of POST /sitegen/v1/templates as its handler receives them. */
+export type SitegenV1PostTemplatesArgs = SitegenV1PostTemplatesInput;
+
 /** What POST /sitegen/v1/templates answers with. */
 export type SitegenV1PostTemplatesResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/all-templates. */
-export interface SitegenV1PostAllTemplatesArgs {
+/** Params of POST /sitegen/v1/all-templates as a client sends them. */
+export interface SitegenV1PostAllTemplatesInput {
   /** Name of the business. */
   business_name?: string;
   /** Templates per page. */
@@ -1915,17 +2309,23 @@ export interface SitegenV1PostAllTemplatesArgs {
   sort?: {};
 }
 
+/** Params of POST /sitegen/v1/all-templates as its handler receives them. */
+export type SitegenV1PostAllTemplatesArgs = SitegenV1PostAllTemplatesInput;
+
 /** What POST /sitegen/v1/all-templates answers with. */
 export type SitegenV1PostAllTemplatesResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/user-details. */
-export type SitegenV1GetUserDetailsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/user-details as a client sends them. */
+export type SitegenV1GetUserDetailsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/user-details as its handler receives them. */
+export type SitegenV1GetUserDetailsArgs = SitegenV1GetUserDetailsInput;
 
 /** What GET /sitegen/v1/user-details answers with. */
 export type SitegenV1GetUserDetailsResult = SitegenUserDetailsOption;
 
-/** Params of POST /sitegen/v1/user-details. */
-export interface SitegenV1PostUserDetailsArgs {
+/** Params of POST /sitegen/v1/user-details as a client sends them. */
+export interface SitegenV1PostUserDetailsInput {
   /** What the business does. */
   business_description: string;
   /** Name of the business. */
@@ -1948,20 +2348,26 @@ export interface SitegenV1PostUserDetailsArgs {
   social_profiles?: unknown[];
 }
 
+/** Params of POST /sitegen/v1/user-details as its handler receives them. */
+export type SitegenV1PostUserDetailsArgs = SitegenV1PostUserDetailsInput;
+
 /** What POST /sitegen/v1/user-details answers with. */
 export type SitegenV1PostUserDetailsResult = SitegenUserDetailsOption;
 
-/** Params of POST /sitegen/v1/site. */
-export interface SitegenV1PostSiteArgs {
+/** Params of POST /sitegen/v1/site as a client sends them. */
+export interface SitegenV1PostSiteInput {
   /** Template the site is built from. */
   template: string;
 }
 
+/** Params of POST /sitegen/v1/site as its handler receives them. */
+export type SitegenV1PostSiteArgs = SitegenV1PostSiteInput;
+
 /** What POST /sitegen/v1/site answers with. */
 export type SitegenV1PostSiteResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/content-export. */
-export interface SitegenV1PostContentExportArgs {
+/** Params of POST /sitegen/v1/content-export as a client sends them. */
+export interface SitegenV1PostContentExportInput {
   /** Template whose text is filled in. */
   template: string;
   /** Name of the business. */
@@ -1972,67 +2378,92 @@ export interface SitegenV1PostContentExportArgs {
   language?: string;
 }
 
+/** Params of POST /sitegen/v1/content-export as its handler receives them. */
+export type SitegenV1PostContentExportArgs = SitegenV1PostContentExportInput;
+
 /** What POST /sitegen/v1/content-export answers with. */
 export type SitegenV1PostContentExportResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/ai-site. */
-export interface SitegenV1PostAiSiteArgs {
+/** Params of POST /sitegen/v1/ai-site as a client sends them. */
+export interface SitegenV1PostAiSiteInput {
   /** Template the site is built from. */
   template: string;
   /** Name of the business. */
   business_name?: string;
 }
 
+/** Params of POST /sitegen/v1/ai-site as its handler receives them. */
+export type SitegenV1PostAiSiteArgs = SitegenV1PostAiSiteInput;
+
 /** What POST /sitegen/v1/ai-site answers with. */
 export type SitegenV1PostAiSiteResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/search-category. */
-export interface SitegenV1PostSearchCategoryArgs {
+/** Params of POST /sitegen/v1/search-category as a client sends them. */
+export interface SitegenV1PostSearchCategoryInput {
   /** Word to find a business category for. */
   keyword: string;
 }
 
+/** Params of POST /sitegen/v1/search-category as its handler receives them. */
+export type SitegenV1PostSearchCategoryArgs = SitegenV1PostSearchCategoryInput;
+
 /** What POST /sitegen/v1/search-category answers with. */
 export type SitegenV1PostSearchCategoryResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/set-step-data. */
-export type SitegenV1GetSetStepDataArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /sitegen/v1/set-step-data as a client sends them. */
+export type SitegenV1GetSetStepDataInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /sitegen/v1/set-step-data as its handler receives them. */
+export type SitegenV1GetSetStepDataArgs = SitegenV1GetSetStepDataInput;
 
 /** What GET /sitegen/v1/set-step-data answers with. */
 export type SitegenV1GetSetStepDataResult = SitegenStepDataOption;
 
-/** Params of POST /sitegen/v1/set-step-data. */
-export interface SitegenV1PostSetStepDataArgs {
+/** Params of POST /sitegen/v1/set-step-data as a client sends them. */
+export interface SitegenV1PostSetStepDataInput {
   /** The wizard's state, as the client serialises it. */
   business_details: string;
 }
 
+/** Params of POST /sitegen/v1/set-step-data as its handler receives them. */
+export type SitegenV1PostSetStepDataArgs = SitegenV1PostSetStepDataInput;
+
 /** What POST /sitegen/v1/set-step-data answers with. */
 export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
-/** Params of GET /theme/v1. */
-export interface ThemeV1IndexArgs {
+/** Params of GET /theme/v1 as a client sends them. */
+export interface ThemeV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /theme/v1 as its handler receives them, defaults applied. */
+export type ThemeV1IndexArgs = ThemeV1IndexInput &
+  Required<Pick<ThemeV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /theme/v1 answers with. */
 export type ThemeV1IndexResult = NamespaceIndex;
 
-/** Params of GET /theme/v1/admin/settings. */
-export type ThemeV1GetAdminSettingsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /theme/v1/admin/settings as a client sends them. */
+export type ThemeV1GetAdminSettingsInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /theme/v1/admin/settings as its handler receives them. */
+export type ThemeV1GetAdminSettingsArgs = ThemeV1GetAdminSettingsInput;
 
 /** What GET /theme/v1/admin/settings answers with. */
 export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
-/** Params of GET /theme/v1/get-learn-chapters. */
-export type ThemeV1GetGetLearnChaptersArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+/** Params of GET /theme/v1/get-learn-chapters as a client sends them. */
+export type ThemeV1GetGetLearnChaptersInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /theme/v1/get-learn-chapters as its handler receives them. */
+export type ThemeV1GetGetLearnChaptersArgs = ThemeV1GetGetLearnChaptersInput;
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
-/** Params of POST /theme/v1/update-learn-progress. */
-export interface ThemeV1PostUpdateLearnProgressArgs {
+/** Params of POST /theme/v1/update-learn-progress as a client sends them. */
+export interface ThemeV1PostUpdateLearnProgressInput {
   /** Chapter the step belongs to. */
   chapterId: string;
   /** Step whose state changes. */
@@ -2041,26 +2472,37 @@ export interface ThemeV1PostUpdateLearnProgressArgs {
   completed: boolean;
 }
 
+/** Params of POST /theme/v1/update-learn-progress as its handler receives them. */
+export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressInput;
+
 /** What POST /theme/v1/update-learn-progress answers with. */
 export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
-/** Params of GET /nps-survey/v1. */
-export interface NpsSurveyV1IndexArgs {
+/** Params of GET /nps-survey/v1 as a client sends them. */
+export interface NpsSurveyV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
+export type NpsSurveyV1IndexArgs = NpsSurveyV1IndexInput &
+  Required<Pick<NpsSurveyV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /nps-survey/v1 answers with. */
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
-/** Params of GET /nps-survey/v1/rating. */
-export type NpsSurveyV1GetRatingArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+/** Params of GET /nps-survey/v1/rating as a client sends them. */
+export type NpsSurveyV1GetRatingInput = PagebuilderOneV1GetTopBarFeedbackInput;
+
+/** Params of GET /nps-survey/v1/rating as its handler receives them, defaults applied. */
+export type NpsSurveyV1GetRatingArgs = NpsSurveyV1GetRatingInput &
+  Required<Pick<NpsSurveyV1GetRatingInput, 'page' | 'per_page'>>;
 
 /** What GET /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
 
-/** Params of POST /nps-survey/v1/rating. */
-export interface NpsSurveyV1PostRatingArgs {
+/** Params of POST /nps-survey/v1/rating as a client sends them. */
+export interface NpsSurveyV1PostRatingInput {
   /** Survey answered. */
   nps_id: string;
   /** Score given (0 to 10). */
@@ -2071,17 +2513,25 @@ export interface NpsSurveyV1PostRatingArgs {
   plugin_slug: string;
 }
 
+/** Params of POST /nps-survey/v1/rating as its handler receives them, defaults applied. */
+export type NpsSurveyV1PostRatingArgs = NpsSurveyV1PostRatingInput &
+  Required<Pick<NpsSurveyV1PostRatingInput, 'comment'>>;
+
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
-/** Params of GET /nps-survey/v1/dismiss-nps-survey. */
-export type NpsSurveyV1GetDismissNpsSurveyArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+/** Params of GET /nps-survey/v1/dismiss-nps-survey as a client sends them. */
+export type NpsSurveyV1GetDismissNpsSurveyInput = PagebuilderOneV1GetTopBarFeedbackInput;
+
+/** Params of GET /nps-survey/v1/dismiss-nps-survey as its handler receives them, defaults applied. */
+export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetDismissNpsSurveyInput &
+  Required<Pick<NpsSurveyV1GetDismissNpsSurveyInput, 'page' | 'per_page'>>;
 
 /** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
-/** Params of POST /nps-survey/v1/dismiss-nps-survey. */
-export interface NpsSurveyV1PostDismissNpsSurveyArgs {
+/** Params of POST /nps-survey/v1/dismiss-nps-survey as a client sends them. */
+export interface NpsSurveyV1PostDismissNpsSurveyInput {
   /** Survey dismissed. */
   nps_id: string;
   /** Plugin the survey is about. */
@@ -2092,20 +2542,27 @@ export interface NpsSurveyV1PostDismissNpsSurveyArgs {
   current_step: string;
 }
 
+/** Params of POST /nps-survey/v1/dismiss-nps-survey as its handler receives them. */
+export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurveyInput;
+
 /** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
-/** Params of GET /core/v2. */
-export interface CoreV2IndexArgs {
+/** Params of GET /core/v2 as a client sends them. */
+export interface CoreV2IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /core/v2 as its handler receives them, defaults applied. */
+export type CoreV2IndexArgs = CoreV2IndexInput &
+  Required<Pick<CoreV2IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /core/v2 answers with. */
 export type CoreV2IndexResult = NamespaceIndex;
 
-/** Params of GET /core/v2/posts. */
-export interface ListPostsArgs {
+/** Params of GET /core/v2/posts as a client sends them. */
+export interface ListPostsInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2233,11 +2690,31 @@ export interface ListPostsArgs {
   )[];
 }
 
+/** Params of GET /core/v2/posts as its handler receives them, defaults applied. */
+export type ListPostsArgs = ListPostsInput &
+  Required<
+    Pick<
+      ListPostsInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+      | 'ignore_sticky'
+    >
+  >;
+
 /** What GET /core/v2/posts answers with. */
 export type ListPostsResult = Post[];
 
-/** Params of POST /core/v2/posts. */
-export interface CreatePostArgs {
+/** Params of POST /core/v2/posts as a client sends them. */
+export interface CreatePostInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -2310,11 +2787,14 @@ export interface CreatePostArgs {
   tags?: number[];
 }
 
+/** Params of POST /core/v2/posts as its handler receives them. */
+export type CreatePostArgs = CreatePostInput;
+
 /** What POST /core/v2/posts answers with. */
 export type CreatePostResult = Post;
 
-/** Params of GET /core/v2/posts/<id>. */
-export interface GetPostArgs {
+/** Params of GET /core/v2/posts/<id> as a client sends them. */
+export interface GetPostInput {
   /** Unique id of the post. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2325,11 +2805,14 @@ export interface GetPostArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/posts/<id> as its handler receives them, defaults applied. */
+export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>;
+
 /** What GET /core/v2/posts/<id> answers with. */
 export type GetPostResult = Post;
 
-/** Params of POST, PUT, PATCH /core/v2/posts/<id>. */
-export interface UpdatePostArgs {
+/** Params of POST, PUT, PATCH /core/v2/posts/<id> as a client sends them. */
+export interface UpdatePostInput {
   /** Unique id of the post. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -2404,22 +2887,28 @@ export interface UpdatePostArgs {
   tags?: number[];
 }
 
+/** Params of POST, PUT, PATCH /core/v2/posts/<id> as its handler receives them. */
+export type UpdatePostArgs = UpdatePostInput;
+
 /** What POST, PUT, PATCH /core/v2/posts/<id> answers with. */
 export type UpdatePostResult = Post;
 
-/** Params of DELETE /core/v2/posts/<id>. */
-export interface DeletePostArgs {
+/** Params of DELETE /core/v2/posts/<id> as a client sends them. */
+export interface DeletePostInput {
   /** Unique id of the post. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/posts/<id> as its handler receives them, defaults applied. */
+export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'force'>>;
+
 /** What DELETE /core/v2/posts/<id> answers with. */
 export type DeletePostResult = DeletedPost;
 
-/** Params of GET /core/v2/posts/<parent>/revisions. */
-export interface ListPostRevisionsArgs {
+/** Params of GET /core/v2/posts/<parent>/revisions as a client sends them. */
+export interface ListPostRevisionsInput {
   /** Id of the post the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2442,11 +2931,17 @@ export interface ListPostRevisionsArgs {
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
 }
 
+/** Params of GET /core/v2/posts/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListPostRevisionsArgs = ListPostRevisionsInput &
+  Required<
+    Pick<ListPostRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
 /** What GET /core/v2/posts/<parent>/revisions answers with. */
 export type ListPostRevisionsResult = PostRevision[];
 
-/** Params of GET /core/v2/posts/<parent>/revisions/<id>. */
-export interface GetPostRevisionArgs {
+/** Params of GET /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
+export interface GetPostRevisionInput {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2455,11 +2950,15 @@ export interface GetPostRevisionArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetPostRevisionArgs = GetPostRevisionInput &
+  Required<Pick<GetPostRevisionInput, 'context'>>;
+
 /** What GET /core/v2/posts/<parent>/revisions/<id> answers with. */
 export type GetPostRevisionResult = PostRevision;
 
-/** Params of DELETE /core/v2/posts/<parent>/revisions/<id>. */
-export interface DeletePostRevisionArgs {
+/** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
+export interface DeletePostRevisionInput {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2468,11 +2967,15 @@ export interface DeletePostRevisionArgs {
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeletePostRevisionArgs = DeletePostRevisionInput &
+  Required<Pick<DeletePostRevisionInput, 'force'>>;
+
 /** What DELETE /core/v2/posts/<parent>/revisions/<id> answers with. */
 export type DeletePostRevisionResult = DeletedPostRevision;
 
-/** Params of GET /core/v2/posts/<id>/autosaves. */
-export interface ListPostAutosavesArgs {
+/** Params of GET /core/v2/posts/<id>/autosaves as a client sends them. */
+export interface ListPostAutosavesInput {
   /** Id of the post the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2480,11 +2983,15 @@ export interface ListPostAutosavesArgs {
   id: string | number;
 }
 
+/** Params of GET /core/v2/posts/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListPostAutosavesArgs = ListPostAutosavesInput &
+  Required<Pick<ListPostAutosavesInput, 'context'>>;
+
 /** What GET /core/v2/posts/<id>/autosaves answers with. */
 export type ListPostAutosavesResult = PostAutosave[];
 
-/** Params of POST /core/v2/posts/<id>/autosaves. */
-export interface CreatePostAutosaveArgs {
+/** Params of POST /core/v2/posts/<id>/autosaves as a client sends them. */
+export interface CreatePostAutosaveInput {
   /** Id of the post the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -2560,11 +3067,14 @@ export interface CreatePostAutosaveArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/posts/<id>/autosaves as its handler receives them. */
+export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
+
 /** What POST /core/v2/posts/<id>/autosaves answers with. */
 export type CreatePostAutosaveResult = PostAutosave;
 
-/** Params of GET /core/v2/posts/<parent>/autosaves/<id>. */
-export interface GetPostAutosaveArgs {
+/** Params of GET /core/v2/posts/<parent>/autosaves/<id> as a client sends them. */
+export interface GetPostAutosaveInput {
   /** Id of the post the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
@@ -2573,11 +3083,15 @@ export interface GetPostAutosaveArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/posts/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetPostAutosaveArgs = GetPostAutosaveInput &
+  Required<Pick<GetPostAutosaveInput, 'context'>>;
+
 /** What GET /core/v2/posts/<parent>/autosaves/<id> answers with. */
 export type GetPostAutosaveResult = PostAutosave;
 
-/** Params of GET /core/v2/pages. */
-export interface ListPagesArgs {
+/** Params of GET /core/v2/pages as a client sends them. */
+export interface ListPagesInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2649,11 +3163,32 @@ export interface ListPagesArgs {
   )[];
 }
 
+/** Params of GET /core/v2/pages as its handler receives them, defaults applied. */
+export type ListPagesArgs = ListPagesInput &
+  Required<
+    Pick<
+      ListPagesInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
 /** What GET /core/v2/pages answers with. */
 export type ListPagesResult = Page[];
 
-/** Params of POST /core/v2/pages. */
-export interface CreatePageArgs {
+/** Params of POST /core/v2/pages as a client sends them. */
+export interface CreatePageInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -2712,11 +3247,14 @@ export interface CreatePageArgs {
   template?: string;
 }
 
+/** Params of POST /core/v2/pages as its handler receives them. */
+export type CreatePageArgs = CreatePageInput;
+
 /** What POST /core/v2/pages answers with. */
 export type CreatePageResult = Page;
 
-/** Params of GET /core/v2/pages/<id>. */
-export interface GetPageArgs {
+/** Params of GET /core/v2/pages/<id> as a client sends them. */
+export interface GetPageInput {
   /** Unique id of the page. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2727,11 +3265,14 @@ export interface GetPageArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/pages/<id> as its handler receives them, defaults applied. */
+export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>;
+
 /** What GET /core/v2/pages/<id> answers with. */
 export type GetPageResult = Page;
 
-/** Params of POST, PUT, PATCH /core/v2/pages/<id>. */
-export interface UpdatePageArgs {
+/** Params of POST, PUT, PATCH /core/v2/pages/<id> as a client sends them. */
+export interface UpdatePageInput {
   /** Unique id of the page. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -2792,22 +3333,28 @@ export interface UpdatePageArgs {
   template?: string;
 }
 
+/** Params of POST, PUT, PATCH /core/v2/pages/<id> as its handler receives them. */
+export type UpdatePageArgs = UpdatePageInput;
+
 /** What POST, PUT, PATCH /core/v2/pages/<id> answers with. */
 export type UpdatePageResult = Page;
 
-/** Params of DELETE /core/v2/pages/<id>. */
-export interface DeletePageArgs {
+/** Params of DELETE /core/v2/pages/<id> as a client sends them. */
+export interface DeletePageInput {
   /** Unique id of the page. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/pages/<id> as its handler receives them, defaults applied. */
+export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'force'>>;
+
 /** What DELETE /core/v2/pages/<id> answers with. */
 export type DeletePageResult = DeletedPage;
 
-/** Params of GET /core/v2/pages/<parent>/revisions. */
-export interface ListPageRevisionsArgs {
+/** Params of GET /core/v2/pages/<parent>/revisions as a client sends them. */
+export interface ListPageRevisionsInput {
   /** Id of the page the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2830,11 +3377,17 @@ export interface ListPageRevisionsArgs {
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
 }
 
+/** Params of GET /core/v2/pages/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListPageRevisionsArgs = ListPageRevisionsInput &
+  Required<
+    Pick<ListPageRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
 /** What GET /core/v2/pages/<parent>/revisions answers with. */
 export type ListPageRevisionsResult = PageRevision[];
 
-/** Params of GET /core/v2/pages/<parent>/revisions/<id>. */
-export interface GetPageRevisionArgs {
+/** Params of GET /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
+export interface GetPageRevisionInput {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2843,11 +3396,15 @@ export interface GetPageRevisionArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetPageRevisionArgs = GetPageRevisionInput &
+  Required<Pick<GetPageRevisionInput, 'context'>>;
+
 /** What GET /core/v2/pages/<parent>/revisions/<id> answers with. */
 export type GetPageRevisionResult = PageRevision;
 
-/** Params of DELETE /core/v2/pages/<parent>/revisions/<id>. */
-export interface DeletePageRevisionArgs {
+/** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
+export interface DeletePageRevisionInput {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2856,11 +3413,15 @@ export interface DeletePageRevisionArgs {
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeletePageRevisionArgs = DeletePageRevisionInput &
+  Required<Pick<DeletePageRevisionInput, 'force'>>;
+
 /** What DELETE /core/v2/pages/<parent>/revisions/<id> answers with. */
 export type DeletePageRevisionResult = DeletedPageRevision;
 
-/** Params of GET /core/v2/pages/<id>/autosaves. */
-export interface ListPageAutosavesArgs {
+/** Params of GET /core/v2/pages/<id>/autosaves as a client sends them. */
+export interface ListPageAutosavesInput {
   /** Id of the page the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2868,11 +3429,15 @@ export interface ListPageAutosavesArgs {
   id: string | number;
 }
 
+/** Params of GET /core/v2/pages/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListPageAutosavesArgs = ListPageAutosavesInput &
+  Required<Pick<ListPageAutosavesInput, 'context'>>;
+
 /** What GET /core/v2/pages/<id>/autosaves answers with. */
 export type ListPageAutosavesResult = PageAutosave[];
 
-/** Params of POST /core/v2/pages/<id>/autosaves. */
-export interface CreatePageAutosaveArgs {
+/** Params of POST /core/v2/pages/<id>/autosaves as a client sends them. */
+export interface CreatePageAutosaveInput {
   /** Id of the parent page (0 for a top-level page). */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -2932,11 +3497,14 @@ export interface CreatePageAutosaveArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/pages/<id>/autosaves as its handler receives them. */
+export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
+
 /** What POST /core/v2/pages/<id>/autosaves answers with. */
 export type CreatePageAutosaveResult = PageAutosave;
 
-/** Params of GET /core/v2/pages/<parent>/autosaves/<id>. */
-export interface GetPageAutosaveArgs {
+/** Params of GET /core/v2/pages/<parent>/autosaves/<id> as a client sends them. */
+export interface GetPageAutosaveInput {
   /** Id of the page the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
@@ -2945,11 +3513,15 @@ export interface GetPageAutosaveArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/pages/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetPageAutosaveArgs = GetPageAutosaveInput &
+  Required<Pick<GetPageAutosaveInput, 'context'>>;
+
 /** What GET /core/v2/pages/<parent>/autosaves/<id> answers with. */
 export type GetPageAutosaveResult = PageAutosave;
 
-/** Params of GET /core/v2/media. */
-export interface ListMediaArgs {
+/** Params of GET /core/v2/media as a client sends them. */
+export interface ListMediaInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -3008,11 +3580,32 @@ export interface ListMediaArgs {
   mime_type?: string[];
 }
 
+/** Params of GET /core/v2/media as its handler receives them, defaults applied. */
+export type ListMediaArgs = ListMediaInput &
+  Required<
+    Pick<
+      ListMediaInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
 /** What GET /core/v2/media answers with. */
 export type ListMediaResult = Media[];
 
-/** Params of POST /core/v2/media. */
-export interface CreateMediaArgs {
+/** Params of POST /core/v2/media as a client sends them. */
+export interface CreateMediaInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -3069,22 +3662,29 @@ export interface CreateMediaArgs {
   url?: string;
 }
 
+/** Params of POST /core/v2/media as its handler receives them, defaults applied. */
+export type CreateMediaArgs = CreateMediaInput &
+  Required<Pick<CreateMediaInput, 'generate_sub_sizes' | 'convert_format'>>;
+
 /** What POST /core/v2/media answers with. */
 export type CreateMediaResult = Media;
 
-/** Params of GET /core/v2/media/<id>. */
-export interface GetMediaArgs {
+/** Params of GET /core/v2/media/<id> as a client sends them. */
+export interface GetMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/media/<id> as its handler receives them, defaults applied. */
+export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context'>>;
+
 /** What GET /core/v2/media/<id> answers with. */
 export type GetMediaResult = Media;
 
-/** Params of POST, PUT, PATCH /core/v2/media/<id>. */
-export interface UpdateMediaArgs {
+/** Params of POST, PUT, PATCH /core/v2/media/<id> as a client sends them. */
+export interface UpdateMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3137,32 +3737,41 @@ export interface UpdateMediaArgs {
   post?: number;
 }
 
+/** Params of POST, PUT, PATCH /core/v2/media/<id> as its handler receives them. */
+export type UpdateMediaArgs = UpdateMediaInput;
+
 /** What POST, PUT, PATCH /core/v2/media/<id> answers with. */
 export type UpdateMediaResult = Media;
 
-/** Params of DELETE /core/v2/media/<id>. */
-export interface DeleteMediaArgs {
+/** Params of DELETE /core/v2/media/<id> as a client sends them. */
+export interface DeleteMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/media/<id> as its handler receives them, defaults applied. */
+export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput, 'force'>>;
+
 /** What DELETE /core/v2/media/<id> answers with. */
 export type DeleteMediaResult = DeletedMedia;
 
-/** Params of POST /core/v2/media/<id>/post-process. */
-export interface PostProcessMediaArgs {
+/** Params of POST /core/v2/media/<id>/post-process as a client sends them. */
+export interface PostProcessMediaInput {
   /** Unique id of the media item. */
   id: number;
   action: 'create-image-subsizes';
 }
 
+/** Params of POST /core/v2/media/<id>/post-process as its handler receives them. */
+export type PostProcessMediaArgs = PostProcessMediaInput;
+
 /** What POST /core/v2/media/<id>/post-process answers with. */
 export type PostProcessMediaResult = Media;
 
-/** Params of POST /core/v2/media/<id>/edit. */
-export interface EditMediaArgs {
+/** Params of POST /core/v2/media/<id>/edit as a client sends them. */
+export interface EditMediaInput {
   /** Address of the image file to edit. */
   src: string;
   /**
@@ -3250,32 +3859,47 @@ export interface EditMediaArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/media/<id>/edit as its handler receives them. */
+export type EditMediaArgs = EditMediaInput;
+
 /** What POST /core/v2/media/<id>/edit answers with. */
 export type EditMediaResult = Media;
 
-/** Params of GET /core-site-health/v1. */
-export interface CoreSiteHealthV1IndexArgs {
+/** Params of GET /core-site-health/v1 as a client sends them. */
+export interface CoreSiteHealthV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
+export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
+  Required<Pick<CoreSiteHealthV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-site-health/v1 answers with. */
 export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
-/** Params of GET /core-block-editor/v1. */
-export interface CoreBlockEditorV1IndexArgs {
+/** Params of GET /core-block-editor/v1 as a client sends them. */
+export interface CoreBlockEditorV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
+export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
+  Required<Pick<CoreBlockEditorV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-block-editor/v1 answers with. */
 export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
-/** Params of GET /core-abilities/v1. */
-export interface CoreAbilitiesV1IndexArgs {
+/** Params of GET /core-abilities/v1 as a client sends them. */
+export interface CoreAbilitiesV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
+export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &
+  Required<Pick<CoreAbilitiesV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-abilities/v1 answers with. */
 export type CoreAbilitiesV1IndexResult = NamespaceIndex;

@@ -264,41 +264,41 @@ export function createClient(options: ClientOptions) {
     root: {
       index: {
         /** The discovery document (site fields, namespaces, routes, authentication). GET / (getIndex) */
-        get: (args: T.GetIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.GetIndexInput = {}, init?: CallOptions) =>
           call<T.GetIndexResult>(options, 'GET', '/', args, init),
       },
       batch: {
         /** Runs up to 25 write requests in one call. Only endpoints marked allow_batch v1 may be named; each sub-request is checked against its own endpoint's permission. POST /batch/v1 (batchRequests) */
-        v1Create: (args: T.BatchRequestsArgs, init?: CallOptions) =>
+        v1Create: (args: T.BatchRequestsInput, init?: CallOptions) =>
           call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args, init),
       },
     },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.Oembed10IndexInput = {}, init?: CallOptions) =>
           call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args, init),
       },
       embed: {
         /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs, init?: CallOptions) =>
+        get: (args: T.GetOembedInput, init?: CallOptions) =>
           call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args, init),
       },
       proxy: {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs, init?: CallOptions) =>
+        get: (args: T.GetOembedProxyInput, init?: CallOptions) =>
           call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args, init),
       },
     },
     formsuiteV1: {
       index: {
         /** GET /formsuite/v1 (formsuiteV1Index) */
-        get: (args: T.FormsuiteV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1IndexInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args, init),
       },
       submitForm: {
         /** POST, PUT, PATCH /formsuite/v1/submit-form (formsuiteV1UpdateSubmitForm) */
-        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1UpdateSubmitFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateSubmitFormResult>(
             options,
             'POST',
@@ -309,7 +309,7 @@ export function createClient(options: ClientOptions) {
       },
       logClientError: {
         /** GET /formsuite/v1/log-client-error (formsuiteV1GetLogClientError) */
-        list: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetLogClientErrorInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetLogClientErrorResult>(
             options,
             'GET',
@@ -318,7 +318,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/log-client-error. */
-        listAll: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteV1GetLogClientErrorInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
             options,
             '/formsuite/v1/log-client-error',
@@ -326,7 +326,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/log-client-error one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteV1GetLogClientErrorInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
             options,
             '/formsuite/v1/log-client-error',
@@ -334,7 +334,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
-        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostLogClientErrorInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostLogClientErrorResult>(
             options,
             'POST',
@@ -345,7 +345,7 @@ export function createClient(options: ClientOptions) {
       },
       createNewForm: {
         /** POST /formsuite/v1/create-new-form (formsuiteV1PostCreateNewForm) */
-        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostCreateNewFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostCreateNewFormResult>(
             options,
             'POST',
@@ -356,7 +356,7 @@ export function createClient(options: ClientOptions) {
       },
       mapFields: {
         /** POST /formsuite/v1/map-fields (formsuiteV1PostMapFields) */
-        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostMapFieldsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostMapFieldsResult>(
             options,
             'POST',
@@ -367,7 +367,7 @@ export function createClient(options: ClientOptions) {
       },
       sendTestEmailSummary: {
         /** POST /formsuite/v1/send-test-email-summary (formsuiteV1PostSendTestEmailSummary) */
-        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostSendTestEmailSummaryInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostSendTestEmailSummaryResult>(
             options,
             'POST',
@@ -379,7 +379,7 @@ export function createClient(options: ClientOptions) {
       database: {
         /** POST /formsuite/v1/database/repair-entries-table (formsuiteV1PostDatabaseRepairEntriesTable) */
         repairEntriesTableCreate: (
-          args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {},
+          args: T.FormsuiteV1PostDatabaseRepairEntriesTableInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostDatabaseRepairEntriesTableResult>(
@@ -392,7 +392,7 @@ export function createClient(options: ClientOptions) {
       },
       handleAccessKey: {
         /** GET /formsuite/v1/handle-access-key (formsuiteV1GetHandleAccessKey) */
-        get: (args: T.FormsuiteV1GetHandleAccessKeyArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetHandleAccessKeyInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetHandleAccessKeyResult>(
             options,
             'GET',
@@ -401,7 +401,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
-        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostHandleAccessKeyInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostHandleAccessKeyResult>(
             options,
             'POST',
@@ -413,7 +413,7 @@ export function createClient(options: ClientOptions) {
       onboarding: {
         /** POST /formsuite/v1/onboarding/set-status (formsuiteV1PostOnboardingSetStatus) */
         setStatusCreate: (
-          args: T.FormsuiteV1PostOnboardingSetStatusArgs = {},
+          args: T.FormsuiteV1PostOnboardingSetStatusInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostOnboardingSetStatusResult>(
@@ -424,7 +424,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/onboarding/get-status (formsuiteV1GetOnboardingGetStatus) */
-        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}, init?: CallOptions) =>
+        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetOnboardingGetStatusResult>(
             options,
             'GET',
@@ -434,7 +434,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/onboarding/user-details (formsuiteV1GetOnboardingUserDetails) */
         userDetailsGet: (
-          args: T.FormsuiteV1GetOnboardingUserDetailsArgs = {},
+          args: T.FormsuiteV1GetOnboardingUserDetailsInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetOnboardingUserDetailsResult>(
@@ -445,7 +445,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
-        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs, init?: CallOptions) =>
+        userDetailsCreate: (
+          args: T.FormsuiteV1PostOnboardingUserDetailsInput,
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
             options,
             'POST',
@@ -457,7 +460,7 @@ export function createClient(options: ClientOptions) {
       userMeta: {
         /** GET /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1GetUserMetaDismissMigrationBanner) */
         dismissMigrationBannerGet: (
-          args: T.FormsuiteV1GetUserMetaDismissMigrationBannerArgs = {},
+          args: T.FormsuiteV1GetUserMetaDismissMigrationBannerInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetUserMetaDismissMigrationBannerResult>(
@@ -469,7 +472,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
         dismissMigrationBannerCreate: (
-          args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
+          args: T.FormsuiteV1PostUserMetaDismissMigrationBannerInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostUserMetaDismissMigrationBannerResult>(
@@ -482,7 +485,7 @@ export function createClient(options: ClientOptions) {
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        list: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsDataInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsDataResult>(
             options,
             'GET',
@@ -493,7 +496,7 @@ export function createClient(options: ClientOptions) {
       },
       formData: {
         /** GET /formsuite/v1/form-data (formsuiteV1GetFormData) */
-        get: (args: T.FormsuiteV1GetFormDataArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetFormDataInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormDataResult>(
             options,
             'GET',
@@ -504,7 +507,7 @@ export function createClient(options: ClientOptions) {
       },
       initiateAuth: {
         /** GET /formsuite/v1/initiate-auth (formsuiteV1GetInitiateAuth) */
-        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetInitiateAuthInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetInitiateAuthResult>(
             options,
             'GET',
@@ -515,7 +518,7 @@ export function createClient(options: ClientOptions) {
       },
       geoCountry: {
         /** GET /formsuite/v1/geo-country (formsuiteV1GetGeoCountry) */
-        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGeoCountryInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGeoCountryResult>(
             options,
             'GET',
@@ -526,7 +529,7 @@ export function createClient(options: ClientOptions) {
       },
       entriesChartData: {
         /** GET /formsuite/v1/entries-chart-data (formsuiteV1GetEntriesChartData) */
-        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetEntriesChartDataInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesChartDataResult>(
             options,
             'GET',
@@ -537,7 +540,7 @@ export function createClient(options: ClientOptions) {
       },
       generateFormMarkup: {
         /** GET /formsuite/v1/generate-form-markup (formsuiteV1GetGenerateFormMarkup) */
-        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGenerateFormMarkupInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetGenerateFormMarkupResult>(
             options,
             'GET',
@@ -548,7 +551,7 @@ export function createClient(options: ClientOptions) {
       },
       generateForm: {
         /** POST /formsuite/v1/generate-form (formsuiteV1PostGenerateForm) */
-        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostGenerateFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostGenerateFormResult>(
             options,
             'POST',
@@ -559,7 +562,7 @@ export function createClient(options: ClientOptions) {
       },
       globalSettings: {
         /** GET /formsuite/v1/global-settings (formsuiteV1GetGlobalSettings) */
-        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGlobalSettingsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGlobalSettingsResult>(
             options,
             'GET',
@@ -568,7 +571,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /formsuite/v1/global-settings (formsuiteV1UpdateGlobalSettings) */
-        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1UpdateGlobalSettingsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateGlobalSettingsResult>(
             options,
             'POST',
@@ -579,7 +582,7 @@ export function createClient(options: ClientOptions) {
       },
       afterSubmission: {
         /** GET /formsuite/v1/after-submission/<submission_id> (formsuiteV1GetAfterSubmission) */
-        get: (args: T.FormsuiteV1GetAfterSubmissionArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetAfterSubmissionInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetAfterSubmissionResult>(
             options,
             'GET',
@@ -590,7 +593,7 @@ export function createClient(options: ClientOptions) {
       },
       dismissFormSetupCard: {
         /** GET /formsuite/v1/dismiss-form-setup-card (formsuiteV1GetDismissFormSetupCard) */
-        list: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetDismissFormSetupCardInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetDismissFormSetupCardResult>(
             options,
             'GET',
@@ -599,7 +602,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/dismiss-form-setup-card. */
-        listAll: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteV1GetDismissFormSetupCardInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
             options,
             '/formsuite/v1/dismiss-form-setup-card',
@@ -607,7 +610,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/dismiss-form-setup-card one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteV1GetDismissFormSetupCardInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
             options,
             '/formsuite/v1/dismiss-form-setup-card',
@@ -615,7 +618,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
-        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostDismissFormSetupCardInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostDismissFormSetupCardResult>(
             options,
             'POST',
@@ -626,7 +629,7 @@ export function createClient(options: ClientOptions) {
       },
       pages: {
         /** GET /formsuite/v1/pages/search (formsuiteV1GetPagesSearch) */
-        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
+        searchList: (args: T.FormsuiteV1GetPagesSearchInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetPagesSearchResult>(
             options,
             'GET',
@@ -635,7 +638,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/pages/search. */
-        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
+        searchListAll: (args: T.FormsuiteV1GetPagesSearchInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
@@ -643,7 +646,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/pages/search one by one, with X-WP-Total and X-WP-TotalPages. */
-        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
+        searchListPages: (args: T.FormsuiteV1GetPagesSearchInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
@@ -653,7 +656,7 @@ export function createClient(options: ClientOptions) {
       },
       pluginStatus: {
         /** GET /formsuite/v1/plugin-status (formsuiteV1GetPluginStatus) */
-        get: (args: T.FormsuiteV1GetPluginStatusArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetPluginStatusInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetPluginStatusResult>(
             options,
             'GET',
@@ -664,7 +667,7 @@ export function createClient(options: ClientOptions) {
       },
       entries: {
         /** GET /formsuite/v1/entries/list (formsuiteV1GetEntriesList) */
-        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
+        listList: (args: T.FormsuiteV1GetEntriesListInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesListResult>(
             options,
             'GET',
@@ -673,7 +676,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/entries/list. */
-        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
+        listListAll: (args: T.FormsuiteV1GetEntriesListInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
@@ -681,7 +684,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/entries/list one by one, with X-WP-Total and X-WP-TotalPages. */
-        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
+        listListPages: (args: T.FormsuiteV1GetEntriesListInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
@@ -689,7 +692,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/read-status (formsuiteV1PostEntriesReadStatus) */
-        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs, init?: CallOptions) =>
+        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesReadStatusResult>(
             options,
             'POST',
@@ -698,7 +701,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/trash (formsuiteV1PostEntriesTrash) */
-        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs, init?: CallOptions) =>
+        trashCreate: (args: T.FormsuiteV1PostEntriesTrashInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesTrashResult>(
             options,
             'POST',
@@ -707,7 +710,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/delete (formsuiteV1PostEntriesDelete) */
-        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs, init?: CallOptions) =>
+        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesDeleteResult>(
             options,
             'POST',
@@ -716,7 +719,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/export (formsuiteV1PostEntriesExport) */
-        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}, init?: CallOptions) =>
+        exportCreate: (args: T.FormsuiteV1PostEntriesExportInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesExportResult>(
             options,
             'POST',
@@ -727,7 +730,7 @@ export function createClient(options: ClientOptions) {
       },
       entry: {
         /** GET /formsuite/v1/entry/<id>/details (formsuiteV1GetEntryDetails) */
-        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs, init?: CallOptions) =>
+        detailsGet: (args: T.FormsuiteV1GetEntryDetailsInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryDetailsResult>(
             options,
             'GET',
@@ -736,7 +739,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/entry/<id>/logs (formsuiteV1GetEntryLogs) */
-        logsList: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
+        logsList: (args: T.FormsuiteV1GetEntryLogsInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryLogsResult>(
             options,
             'GET',
@@ -745,7 +748,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/entry/<id>/logs. */
-        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
+        logsListAll: (args: T.FormsuiteV1GetEntryLogsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
@@ -753,7 +756,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/entry/<id>/logs one by one, with X-WP-Total and X-WP-TotalPages. */
-        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
+        logsListPages: (args: T.FormsuiteV1GetEntryLogsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
@@ -763,10 +766,10 @@ export function createClient(options: ClientOptions) {
       },
       forms: {
         /** GET /formsuite/v1/forms (formsuiteV1GetForms) */
-        list: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args, init),
         /** Every item over all pages of /formsuite/v1/forms. */
-        listAll: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteV1GetFormsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(
             options,
             '/formsuite/v1/forms',
@@ -774,7 +777,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/forms one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteV1GetFormsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(
             options,
             '/formsuite/v1/forms',
@@ -782,10 +785,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/forms/<id> (formsuiteV1GetForm) */
-        get: (args: T.FormsuiteV1GetFormArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetFormInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormResult>(options, 'GET', '/formsuite/v1/forms/<id>', args, init),
         /** POST, PUT, PATCH /formsuite/v1/forms/<id> (formsuiteV1UpdateForm) */
-        update: (args: T.FormsuiteV1UpdateFormArgs, init?: CallOptions) =>
+        update: (args: T.FormsuiteV1UpdateFormInput, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateFormResult>(
             options,
             'POST',
@@ -794,7 +797,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
-        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs, init?: CallOptions) =>
+        exportCreate: (args: T.FormsuiteV1PostFormsExportInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsExportResult>(
             options,
             'POST',
@@ -803,7 +806,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/import (formsuiteV1PostFormsImport) */
-        importCreate: (args: T.FormsuiteV1PostFormsImportArgs, init?: CallOptions) =>
+        importCreate: (args: T.FormsuiteV1PostFormsImportInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsImportResult>(
             options,
             'POST',
@@ -812,7 +815,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/manage (formsuiteV1PostFormsManage) */
-        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs, init?: CallOptions) =>
+        manageCreate: (args: T.FormsuiteV1PostFormsManageInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsManageResult>(
             options,
             'POST',
@@ -821,7 +824,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/duplicate (formsuiteV1PostFormsDuplicate) */
-        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs, init?: CallOptions) =>
+        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsDuplicateResult>(
             options,
             'POST',
@@ -830,7 +833,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/track-view (formsuiteV1PostFormsTrackView) */
-        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs, init?: CallOptions) =>
+        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsTrackViewResult>(
             options,
             'POST',
@@ -841,7 +844,7 @@ export function createClient(options: ClientOptions) {
       },
       formSettings: {
         /** POST /formsuite/v1/form-settings (formsuiteV1PostFormSettings) */
-        create: (args: T.FormsuiteV1PostFormSettingsArgs, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostFormSettingsInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormSettingsResult>(
             options,
             'POST',
@@ -852,7 +855,7 @@ export function createClient(options: ClientOptions) {
       },
       migrator: {
         /** GET /formsuite/v1/migrator/sources (formsuiteV1GetMigratorSources) */
-        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}, init?: CallOptions) =>
+        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesResult>(
             options,
             'GET',
@@ -861,7 +864,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
+        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',
@@ -871,7 +874,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/migrator/sources/<key>/import (formsuiteV1PostMigratorSourcesImport) */
         sourcesImportCreate: (
-          args: T.FormsuiteV1PostMigratorSourcesImportArgs,
+          args: T.FormsuiteV1PostMigratorSourcesImportInput,
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostMigratorSourcesImportResult>(
@@ -882,7 +885,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/migrator/sources/<key>/import-file (formsuiteV1ImportMigratorFile) */
-        sourcesImportFileCreate: (args: T.FormsuiteV1ImportMigratorFileArgs, init?: CallOptions) =>
+        sourcesImportFileCreate: (args: T.FormsuiteV1ImportMigratorFileInput, init?: CallOptions) =>
           call<T.FormsuiteV1ImportMigratorFileResult>(
             options,
             'POST',
@@ -893,7 +896,7 @@ export function createClient(options: ClientOptions) {
       },
       convertHtmlForm: {
         /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */
-        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostConvertHtmlFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostConvertHtmlFormResult>(
             options,
             'POST',
@@ -905,7 +908,7 @@ export function createClient(options: ClientOptions) {
       payments: {
         /** GET /formsuite/v1/payments/processor-connect (formsuiteV1GetPaymentsProcessorConnect) */
         processorConnectGet: (
-          args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {},
+          args: T.FormsuiteV1GetPaymentsProcessorConnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsProcessorConnectResult>(
@@ -917,7 +920,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/payments/processor-callback (formsuiteV1GetPaymentsProcessorCallback) */
         processorCallbackGet: (
-          args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {},
+          args: T.FormsuiteV1GetPaymentsProcessorCallbackInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsProcessorCallbackResult>(
@@ -929,7 +932,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/payments/processor-disconnect (formsuiteV1GetPaymentsProcessorDisconnect) */
         processorDisconnectGet: (
-          args: T.FormsuiteV1GetPaymentsProcessorDisconnectArgs = {},
+          args: T.FormsuiteV1GetPaymentsProcessorDisconnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsProcessorDisconnectResult>(
@@ -941,7 +944,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
         processorDisconnectCreate: (
-          args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {},
+          args: T.FormsuiteV1PostPaymentsProcessorDisconnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostPaymentsProcessorDisconnectResult>(
@@ -953,7 +956,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/payments/create-payment-webhook (formsuiteV1GetPaymentsCreatePaymentWebhook) */
         createPaymentWebhookList: (
-          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>(
@@ -965,7 +968,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** Every item over all pages of /formsuite/v1/payments/create-payment-webhook. */
         createPaymentWebhookListAll: (
-          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           collectAll<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
@@ -976,7 +979,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** The pages of /formsuite/v1/payments/create-payment-webhook one by one, with X-WP-Total and X-WP-TotalPages. */
         createPaymentWebhookListPages: (
-          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           iteratePages<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
@@ -987,7 +990,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/payments/create-payment-webhook (formsuiteV1PostPaymentsCreatePaymentWebhook) */
         createPaymentWebhookCreate: (
-          args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostPaymentsCreatePaymentWebhookResult>(
@@ -1000,7 +1003,7 @@ export function createClient(options: ClientOptions) {
       },
       getLearnChapters: {
         /** GET /formsuite/v1/get-learn-chapters (formsuiteV1GetGetLearnChapters) */
-        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGetLearnChaptersInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGetLearnChaptersResult>(
             options,
             'GET',
@@ -1011,7 +1014,7 @@ export function createClient(options: ClientOptions) {
       },
       updateLearnProgress: {
         /** POST /formsuite/v1/update-learn-progress (formsuiteV1PostUpdateLearnProgress) */
-        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostUpdateLearnProgressInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostUpdateLearnProgressResult>(
             options,
             'POST',
@@ -1024,12 +1027,12 @@ export function createClient(options: ClientOptions) {
     formsuite: {
       index: {
         /** GET /formsuite (formsuiteIndex) */
-        get: (args: T.FormsuiteIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteIndexInput = {}, init?: CallOptions) =>
           call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args, init),
       },
       webhookTest: {
         /** GET /formsuite/webhook_test (formsuiteGetWebhookTest) */
-        list: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteGetWebhookTestInput = {}, init?: CallOptions) =>
           call<T.FormsuiteGetWebhookTestResult>(
             options,
             'GET',
@@ -1038,7 +1041,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/webhook_test. */
-        listAll: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteGetWebhookTestInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteGetWebhookTestResult>>(
             options,
             '/formsuite/webhook_test',
@@ -1046,7 +1049,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/webhook_test one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteGetWebhookTestInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteGetWebhookTestResult>>(
             options,
             '/formsuite/webhook_test',
@@ -1054,7 +1057,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
-        create: (args: T.FormsuitePostWebhookTestArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuitePostWebhookTestInput = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookTestResult>(
             options,
             'POST',
@@ -1065,7 +1068,7 @@ export function createClient(options: ClientOptions) {
       },
       webhookLive: {
         /** GET /formsuite/webhook_live (formsuiteGetWebhookLive) */
-        list: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteGetWebhookLiveInput = {}, init?: CallOptions) =>
           call<T.FormsuiteGetWebhookLiveResult>(
             options,
             'GET',
@@ -1074,7 +1077,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/webhook_live. */
-        listAll: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteGetWebhookLiveInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
             options,
             '/formsuite/webhook_live',
@@ -1082,7 +1085,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/webhook_live one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteGetWebhookLiveInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
             options,
             '/formsuite/webhook_live',
@@ -1090,7 +1093,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
-        create: (args: T.FormsuitePostWebhookLiveArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuitePostWebhookLiveInput = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookLiveResult>(
             options,
             'POST',
@@ -1103,12 +1106,12 @@ export function createClient(options: ClientOptions) {
     formsbuilder: {
       index: {
         /** GET /formsbuilder/v1 (formsbuilderV1Index) */
-        get: (args: T.FormsbuilderV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsbuilderV1IndexInput = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args, init),
       },
       setupWizard: {
         /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
-        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}, init?: CallOptions) =>
+        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateInput = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
             options,
             'GET',
@@ -1117,7 +1120,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
-        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}, init?: CallOptions) =>
+        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateInput = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
             options,
             'POST',
@@ -1127,7 +1130,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
         installPluginsCreate: (
-          args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs,
+          args: T.FormsbuilderV1PostSetupWizardInstallPluginsInput,
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
@@ -1139,7 +1142,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
         completeCreate: (
-          args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {},
+          args: T.FormsbuilderV1PostSetupWizardCompleteInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
@@ -1151,7 +1154,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
         processorConnectUrlCreate: (
-          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
+          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
@@ -1163,7 +1166,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
         licenseKeyGet: (
-          args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {},
+          args: T.FormsbuilderV1GetSetupWizardLicenseKeyInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
@@ -1175,7 +1178,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
         licenseVerifyCreate: (
-          args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs,
+          args: T.FormsbuilderV1PostSetupWizardLicenseVerifyInput,
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
@@ -1190,12 +1193,12 @@ export function createClient(options: ClientOptions) {
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.ThemeV1IndexInput = {}, init?: CallOptions) =>
           call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args, init),
       },
       admin: {
         /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}, init?: CallOptions) =>
+        settingsGet: (args: T.ThemeV1GetAdminSettingsInput = {}, init?: CallOptions) =>
           call<T.ThemeV1GetAdminSettingsResult>(
             options,
             'GET',
@@ -1206,7 +1209,7 @@ export function createClient(options: ClientOptions) {
       },
       getLearnChapters: {
         /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
+        get: (args: T.ThemeV1GetGetLearnChaptersInput = {}, init?: CallOptions) =>
           call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
             'GET',
@@ -1217,7 +1220,7 @@ export function createClient(options: ClientOptions) {
       },
       updateLearnProgress: {
         /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
+        create: (args: T.ThemeV1PostUpdateLearnProgressInput, init?: CallOptions) =>
           call<T.ThemeV1PostUpdateLearnProgressResult>(
             options,
             'POST',
@@ -1230,12 +1233,12 @@ export function createClient(options: ClientOptions) {
     oneOnboarding: {
       index: {
         /** GET /one-onboarding/v1 (oneOnboardingV1Index) */
-        get: (args: T.OneOnboardingV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.OneOnboardingV1IndexInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args, init),
       },
       pluginStatus: {
         /** GET /one-onboarding/v1/plugin-status/<plugin> (oneOnboardingV1GetPluginStatus) */
-        get: (args: T.OneOnboardingV1GetPluginStatusArgs, init?: CallOptions) =>
+        get: (args: T.OneOnboardingV1GetPluginStatusInput, init?: CallOptions) =>
           call<T.OneOnboardingV1GetPluginStatusResult>(
             options,
             'GET',
@@ -1246,7 +1249,7 @@ export function createClient(options: ClientOptions) {
       },
       installPlugin: {
         /** POST /one-onboarding/v1/install-plugin (oneOnboardingV1PostInstallPlugin) */
-        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostInstallPluginInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostInstallPluginResult>(
             options,
             'POST',
@@ -1257,7 +1260,7 @@ export function createClient(options: ClientOptions) {
       },
       activatePlugin: {
         /** POST /one-onboarding/v1/activate-plugin (oneOnboardingV1PostActivatePlugin) */
-        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostActivatePluginInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostActivatePluginResult>(
             options,
             'POST',
@@ -1268,7 +1271,7 @@ export function createClient(options: ClientOptions) {
       },
       saveOnboardingState: {
         /** GET /one-onboarding/v1/save-onboarding-state (oneOnboardingV1GetSaveOnboardingState) */
-        get: (args: T.OneOnboardingV1GetSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+        get: (args: T.OneOnboardingV1GetSaveOnboardingStateInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1GetSaveOnboardingStateResult>(
             options,
             'GET',
@@ -1277,7 +1280,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
-        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostSaveOnboardingStateInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
             options,
             'POST',
@@ -1288,7 +1291,7 @@ export function createClient(options: ClientOptions) {
       },
       onboardingCompletion: {
         /** POST /one-onboarding/v1/onboarding-completion (oneOnboardingV1PostOnboardingCompletion) */
-        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostOnboardingCompletionInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostOnboardingCompletionResult>(
             options,
             'POST',
@@ -1301,12 +1304,12 @@ export function createClient(options: ClientOptions) {
     gettingStarted: {
       index: {
         /** GET /getting-started/v1 (gettingStartedV1Index) */
-        get: (args: T.GettingStartedV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.GettingStartedV1IndexInput = {}, init?: CallOptions) =>
           call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args, init),
       },
       actionItems: {
         /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
-        create: (args: T.GettingStartedV1PostActionItemsArgs = {}, init?: CallOptions) =>
+        create: (args: T.GettingStartedV1PostActionItemsInput = {}, init?: CallOptions) =>
           call<T.GettingStartedV1PostActionItemsResult>(
             options,
             'POST',
@@ -1317,7 +1320,7 @@ export function createClient(options: ClientOptions) {
       },
       dismissSetupWizard: {
         /** GET /getting-started/v1/dismiss-setup-wizard (gettingStartedV1GetDismissSetupWizard) */
-        get: (args: T.GettingStartedV1GetDismissSetupWizardArgs = {}, init?: CallOptions) =>
+        get: (args: T.GettingStartedV1GetDismissSetupWizardInput = {}, init?: CallOptions) =>
           call<T.GettingStartedV1GetDismissSetupWizardResult>(
             options,
             'GET',
@@ -1326,7 +1329,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
-        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
+        create: (args: T.GettingStartedV1UpdateDismissSetupWizardInput, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
             options,
             'POST',
@@ -1337,7 +1340,7 @@ export function createClient(options: ClientOptions) {
       },
       updateActionItemSteps: {
         /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
-        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs, init?: CallOptions) =>
+        create: (args: T.GettingStartedV1PostUpdateActionItemStepsInput, init?: CallOptions) =>
           call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
             options,
             'POST',
@@ -1350,15 +1353,15 @@ export function createClient(options: ClientOptions) {
     npsSurvey: {
       index: {
         /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.NpsSurveyV1IndexInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
         /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
-        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        list: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
         /** Every item over all pages of /nps-survey/v1/rating. */
-        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
             options,
             '/nps-survey/v1/rating',
@@ -1366,7 +1369,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
             options,
             '/nps-survey/v1/rating',
@@ -1374,12 +1377,12 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
+        create: (args: T.NpsSurveyV1PostRatingInput, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
         /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
-        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
             options,
             'GET',
@@ -1388,7 +1391,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
-        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
             options,
             '/nps-survey/v1/dismiss-nps-survey',
@@ -1396,7 +1399,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
             options,
             '/nps-survey/v1/dismiss-nps-survey',
@@ -1404,7 +1407,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyInput, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
             options,
             'POST',
@@ -1417,12 +1420,12 @@ export function createClient(options: ClientOptions) {
     vendorCore: {
       index: {
         /** GET /vendor-core/v1 (vendorCoreV1Index) */
-        get: (args: T.VendorCoreV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.VendorCoreV1IndexInput = {}, init?: CallOptions) =>
           call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args, init),
       },
       license: {
         /** POST /vendor-core/v1/license/activate (vendorCoreV1PostLicenseActivate) */
-        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs, init?: CallOptions) =>
+        activateCreate: (args: T.VendorCoreV1PostLicenseActivateInput, init?: CallOptions) =>
           call<T.VendorCoreV1PostLicenseActivateResult>(
             options,
             'POST',
@@ -1435,33 +1438,33 @@ export function createClient(options: ClientOptions) {
     core: {
       index: {
         /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreV2IndexInput = {}, init?: CallOptions) =>
           call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args, init),
       },
       posts: {
         /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args, init),
         /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreatePostInput = {}, init?: CallOptions) =>
           call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args, init),
         /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs, init?: CallOptions) =>
+        get: (args: T.GetPostInput, init?: CallOptions) =>
           call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args, init),
         /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs, init?: CallOptions) =>
+        update: (args: T.UpdatePostInput, init?: CallOptions) =>
           call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args, init),
         /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs, init?: CallOptions) =>
+        delete: (args: T.DeletePostInput, init?: CallOptions) =>
           call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args, init),
         /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsList: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           call<T.ListPostRevisionsResult>(
             options,
             'GET',
@@ -1470,7 +1473,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsListAll: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
@@ -1478,7 +1481,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsListPages: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
@@ -1486,7 +1489,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs, init?: CallOptions) =>
+        revisionsGet: (args: T.GetPostRevisionInput, init?: CallOptions) =>
           call<T.GetPostRevisionResult>(
             options,
             'GET',
@@ -1495,7 +1498,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs, init?: CallOptions) =>
+        revisionsDelete: (args: T.DeletePostRevisionInput, init?: CallOptions) =>
           call<T.DeletePostRevisionResult>(
             options,
             'DELETE',
@@ -1504,7 +1507,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs, init?: CallOptions) =>
+        autosavesList: (args: T.ListPostAutosavesInput, init?: CallOptions) =>
           call<T.ListPostAutosavesResult>(
             options,
             'GET',
@@ -1513,7 +1516,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs, init?: CallOptions) =>
+        autosavesCreate: (args: T.CreatePostAutosaveInput, init?: CallOptions) =>
           call<T.CreatePostAutosaveResult>(
             options,
             'POST',
@@ -1522,7 +1525,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs, init?: CallOptions) =>
+        autosavesGet: (args: T.GetPostAutosaveInput, init?: CallOptions) =>
           call<T.GetPostAutosaveResult>(
             options,
             'GET',
@@ -1533,28 +1536,28 @@ export function createClient(options: ClientOptions) {
       },
       pages: {
         /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args, init),
         /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreatePageInput = {}, init?: CallOptions) =>
           call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args, init),
         /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs, init?: CallOptions) =>
+        get: (args: T.GetPageInput, init?: CallOptions) =>
           call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args, init),
         /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs, init?: CallOptions) =>
+        update: (args: T.UpdatePageInput, init?: CallOptions) =>
           call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args, init),
         /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs, init?: CallOptions) =>
+        delete: (args: T.DeletePageInput, init?: CallOptions) =>
           call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args, init),
         /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsList: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           call<T.ListPageRevisionsResult>(
             options,
             'GET',
@@ -1563,7 +1566,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsListAll: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
@@ -1571,7 +1574,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsListPages: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
@@ -1579,7 +1582,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs, init?: CallOptions) =>
+        revisionsGet: (args: T.GetPageRevisionInput, init?: CallOptions) =>
           call<T.GetPageRevisionResult>(
             options,
             'GET',
@@ -1588,7 +1591,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs, init?: CallOptions) =>
+        revisionsDelete: (args: T.DeletePageRevisionInput, init?: CallOptions) =>
           call<T.DeletePageRevisionResult>(
             options,
             'DELETE',
@@ -1597,7 +1600,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs, init?: CallOptions) =>
+        autosavesList: (args: T.ListPageAutosavesInput, init?: CallOptions) =>
           call<T.ListPageAutosavesResult>(
             options,
             'GET',
@@ -1606,7 +1609,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs, init?: CallOptions) =>
+        autosavesCreate: (args: T.CreatePageAutosaveInput, init?: CallOptions) =>
           call<T.CreatePageAutosaveResult>(
             options,
             'POST',
@@ -1615,7 +1618,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs, init?: CallOptions) =>
+        autosavesGet: (args: T.GetPageAutosaveInput, init?: CallOptions) =>
           call<T.GetPageAutosaveResult>(
             options,
             'GET',
@@ -1626,28 +1629,28 @@ export function createClient(options: ClientOptions) {
       },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args, init),
         /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreateMediaInput = {}, init?: CallOptions) =>
           call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args, init),
         /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs, init?: CallOptions) =>
+        get: (args: T.GetMediaInput, init?: CallOptions) =>
           call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args, init),
         /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs, init?: CallOptions) =>
+        update: (args: T.UpdateMediaInput, init?: CallOptions) =>
           call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args, init),
         /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs, init?: CallOptions) =>
+        delete: (args: T.DeleteMediaInput, init?: CallOptions) =>
           call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args, init),
         /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs, init?: CallOptions) =>
+        postProcessCreate: (args: T.PostProcessMediaInput, init?: CallOptions) =>
           call<T.PostProcessMediaResult>(
             options,
             'POST',
@@ -1656,28 +1659,28 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
+        editCreate: (args: T.EditMediaInput, init?: CallOptions) =>
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
     },
     coreSiteHealth: {
       index: {
         /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreSiteHealthV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args, init),
       },
     },
     coreBlockEditor: {
       index: {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreBlockEditorV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
       },
     },
     coreAbilities: {
       index: {
         /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreAbilitiesV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args, init),
       },
     },

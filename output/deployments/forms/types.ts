@@ -1057,16 +1057,19 @@ export interface UpstreamAnswer {
   [k: string]: unknown;
 }
 
-/** Params of GET /. */
-export interface GetIndexArgs {
+/** Params of GET / as a client sends them. */
+export interface GetIndexInput {
   context?: string;
 }
+
+/** Params of GET / as its handler receives them, defaults applied. */
+export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context'>>;
 
 /** What GET / answers with. */
 export type GetIndexResult = DiscoveryDocument;
 
-/** Params of POST /batch/v1. */
-export interface BatchRequestsArgs {
+/** Params of POST /batch/v1 as a client sends them. */
+export interface BatchRequestsInput {
   validation?: 'require-all-validate' | 'normal';
   /** @maxItems 25 */
   requests: {
@@ -1081,31 +1084,42 @@ export interface BatchRequestsArgs {
   }[];
 }
 
+/** Params of POST /batch/v1 as its handler receives them, defaults applied. */
+export type BatchRequestsArgs = BatchRequestsInput &
+  Required<Pick<BatchRequestsInput, 'validation'>>;
+
 /** What POST /batch/v1 answers with. */
 export type BatchRequestsResult = BatchAnswer;
 
-/** Params of GET /oembed/1.0. */
-export interface Oembed10IndexArgs {
+/** Params of GET /oembed/1.0 as a client sends them. */
+export interface Oembed10IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
+export type Oembed10IndexArgs = Oembed10IndexInput &
+  Required<Pick<Oembed10IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /oembed/1.0 answers with. */
 export type Oembed10IndexResult = NamespaceIndex;
 
-/** Params of GET /oembed/1.0/embed. */
-export interface GetOembedArgs {
+/** Params of GET /oembed/1.0/embed as a client sends them. */
+export interface GetOembedInput {
   /** Address of the item to embed. */
   url: string;
   format?: string;
   maxwidth?: number;
 }
 
+/** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
+export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'format' | 'maxwidth'>>;
+
 /** What GET /oembed/1.0/embed answers with. */
 export type GetOembedResult = OembedData;
 
-/** Params of GET /oembed/1.0/proxy. */
-export interface GetOembedProxyArgs {
+/** Params of GET /oembed/1.0/proxy as a client sends them. */
+export interface GetOembedProxyInput {
   /** Address of the item to embed. */
   url: string;
   /** Response format of the oEmbed data. */
@@ -1118,184 +1132,269 @@ export interface GetOembedProxyArgs {
   discover?: boolean;
 }
 
+/** Params of GET /oembed/1.0/proxy as its handler receives them, defaults applied. */
+export type GetOembedProxyArgs = GetOembedProxyInput &
+  Required<Pick<GetOembedProxyInput, 'format' | 'maxwidth' | 'discover'>>;
+
 /** What GET /oembed/1.0/proxy answers with. */
 export type GetOembedProxyResult = OembedProxyAnswer;
 
-/** Params of GET /formsuite/v1. */
-export interface FormsuiteV1IndexArgs {
+/** Params of GET /formsuite/v1 as a client sends them. */
+export interface FormsuiteV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /formsuite/v1 as its handler receives them, defaults applied. */
+export type FormsuiteV1IndexArgs = FormsuiteV1IndexInput &
+  Required<Pick<FormsuiteV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /formsuite/v1 answers with. */
 export type FormsuiteV1IndexResult = NamespaceIndex;
 
-/** Params of POST, PUT, PATCH /formsuite/v1/submit-form. */
-export interface FormsuiteV1UpdateSubmitFormArgs {
+/** Params of POST, PUT, PATCH /formsuite/v1/submit-form as a client sends them. */
+export interface FormsuiteV1UpdateSubmitFormInput {
   [k: string]: unknown;
 }
+
+/** Params of POST, PUT, PATCH /formsuite/v1/submit-form as its handler receives them. */
+export type FormsuiteV1UpdateSubmitFormArgs = FormsuiteV1UpdateSubmitFormInput;
 
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
 export type FormsuiteV1UpdateSubmitFormResult = FormSubmission;
 
-/** Params of GET /formsuite/v1/log-client-error. */
-export interface FormsuiteV1GetLogClientErrorArgs {
+/** Params of GET /formsuite/v1/log-client-error as a client sends them. */
+export interface FormsuiteV1GetLogClientErrorInput {
   /** Page of the list to answer. */
   page?: number;
   /** Most events in one page. */
   per_page?: number;
 }
 
+/** Params of GET /formsuite/v1/log-client-error as its handler receives them, defaults applied. */
+export type FormsuiteV1GetLogClientErrorArgs = FormsuiteV1GetLogClientErrorInput &
+  Required<Pick<FormsuiteV1GetLogClientErrorInput, 'page' | 'per_page'>>;
+
 /** What GET /formsuite/v1/log-client-error answers with. */
 export type FormsuiteV1GetLogClientErrorResult = InboxEvent[];
 
-/** Params of POST /formsuite/v1/log-client-error. */
-export type FormsuiteV1PostLogClientErrorArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/log-client-error as a client sends them. */
+export type FormsuiteV1PostLogClientErrorInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/log-client-error as its handler receives them. */
+export type FormsuiteV1PostLogClientErrorArgs = FormsuiteV1PostLogClientErrorInput;
 
 /** What POST /formsuite/v1/log-client-error answers with. */
 export type FormsuiteV1PostLogClientErrorResult = InboxReceipt;
 
-/** Params of POST /formsuite/v1/create-new-form. */
-export type FormsuiteV1PostCreateNewFormArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/create-new-form as a client sends them. */
+export type FormsuiteV1PostCreateNewFormInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/create-new-form as its handler receives them. */
+export type FormsuiteV1PostCreateNewFormArgs = FormsuiteV1PostCreateNewFormInput;
 
 /** What POST /formsuite/v1/create-new-form answers with. */
 export type FormsuiteV1PostCreateNewFormResult = Form;
 
-/** Params of POST /formsuite/v1/map-fields. */
-export type FormsuiteV1PostMapFieldsArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/map-fields as a client sends them. */
+export type FormsuiteV1PostMapFieldsInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/map-fields as its handler receives them. */
+export type FormsuiteV1PostMapFieldsArgs = FormsuiteV1PostMapFieldsInput;
 
 /** What POST /formsuite/v1/map-fields answers with. */
 export type FormsuiteV1PostMapFieldsResult = UpstreamAnswer;
 
-/** Params of POST /formsuite/v1/send-test-email-summary. */
-export type FormsuiteV1PostSendTestEmailSummaryArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/send-test-email-summary as a client sends them. */
+export type FormsuiteV1PostSendTestEmailSummaryInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/send-test-email-summary as its handler receives them. */
+export type FormsuiteV1PostSendTestEmailSummaryArgs = FormsuiteV1PostSendTestEmailSummaryInput;
 
 /** What POST /formsuite/v1/send-test-email-summary answers with. */
 export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 
-/** Params of POST /formsuite/v1/database/repair-entries-table. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/database/repair-entries-table as a client sends them. */
+export type FormsuiteV1PostDatabaseRepairEntriesTableInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/database/repair-entries-table as its handler receives them. */
+export type FormsuiteV1PostDatabaseRepairEntriesTableArgs =
+  FormsuiteV1PostDatabaseRepairEntriesTableInput;
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
 export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
 
-/** Params of GET /formsuite/v1/handle-access-key. */
-export interface FormsuiteV1GetHandleAccessKeyArgs {}
+/** Params of GET /formsuite/v1/handle-access-key as a client sends them. */
+export interface FormsuiteV1GetHandleAccessKeyInput {}
+
+/** Params of GET /formsuite/v1/handle-access-key as its handler receives them. */
+export type FormsuiteV1GetHandleAccessKeyArgs = FormsuiteV1GetHandleAccessKeyInput;
 
 /** What GET /formsuite/v1/handle-access-key answers with. */
 export type FormsuiteV1GetHandleAccessKeyResult = CollectionRecord;
 
-/** Params of POST /formsuite/v1/handle-access-key. */
-export type FormsuiteV1PostHandleAccessKeyArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/handle-access-key as a client sends them. */
+export type FormsuiteV1PostHandleAccessKeyInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/handle-access-key as its handler receives them. */
+export type FormsuiteV1PostHandleAccessKeyArgs = FormsuiteV1PostHandleAccessKeyInput;
 
 /** What POST /formsuite/v1/handle-access-key answers with. */
 export type FormsuiteV1PostHandleAccessKeyResult = ActionRecord;
 
-/** Params of POST /formsuite/v1/onboarding/set-status. */
-export type FormsuiteV1PostOnboardingSetStatusArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/onboarding/set-status as a client sends them. */
+export type FormsuiteV1PostOnboardingSetStatusInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/onboarding/set-status as its handler receives them. */
+export type FormsuiteV1PostOnboardingSetStatusArgs = FormsuiteV1PostOnboardingSetStatusInput;
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
 
-/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner. */
-export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner as a client sends them. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner as its handler receives them. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs =
+  FormsuiteV1GetUserMetaDismissMigrationBannerInput;
 
 /** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
 export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
-/** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner. */
-export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner as a client sends them. */
+export type FormsuiteV1PostUserMetaDismissMigrationBannerInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner as its handler receives them. */
+export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs =
+  FormsuiteV1PostUserMetaDismissMigrationBannerInput;
 
 /** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
-/** Params of GET /formsuite/v1/forms-data. */
-export type FormsuiteV1GetFormsDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/forms-data as a client sends them. */
+export type FormsuiteV1GetFormsDataInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/forms-data as its handler receives them. */
+export type FormsuiteV1GetFormsDataArgs = FormsuiteV1GetFormsDataInput;
 
 /** What GET /formsuite/v1/forms-data answers with. */
 export type FormsuiteV1GetFormsDataResult = FormSummary[];
 
-/** Params of GET /formsuite/v1/form-data. */
-export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/form-data as a client sends them. */
+export type FormsuiteV1GetFormDataInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/form-data as its handler receives them. */
+export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetFormDataInput;
 
 /** What GET /formsuite/v1/form-data answers with. */
 export type FormsuiteV1GetFormDataResult = FormsOverview;
 
-/** Params of GET /formsuite/v1/initiate-auth. */
-export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/initiate-auth as a client sends them. */
+export type FormsuiteV1GetInitiateAuthInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/initiate-auth as its handler receives them. */
+export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetInitiateAuthInput;
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
 export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/geo-country. */
-export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/geo-country as a client sends them. */
+export type FormsuiteV1GetGeoCountryInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/geo-country as its handler receives them. */
+export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetGeoCountryInput;
 
 /** What GET /formsuite/v1/geo-country answers with. */
 export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/entries-chart-data. */
-export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/entries-chart-data as a client sends them. */
+export type FormsuiteV1GetEntriesChartDataInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/entries-chart-data as its handler receives them. */
+export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetEntriesChartDataInput;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
 export type FormsuiteV1GetEntriesChartDataResult = EntriesChart;
 
-/** Params of GET /formsuite/v1/onboarding/get-status. */
-export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/onboarding/get-status as a client sends them. */
+export type FormsuiteV1GetOnboardingGetStatusInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/onboarding/get-status as its handler receives them. */
+export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetOnboardingGetStatusInput;
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
 
-/** Params of GET /formsuite/v1/generate-form-markup. */
-export interface FormsuiteV1GetGenerateFormMarkupArgs {
+/** Params of GET /formsuite/v1/generate-form-markup as a client sends them. */
+export interface FormsuiteV1GetGenerateFormMarkupInput {
   /** Form to render. */
   id: number;
 }
 
+/** Params of GET /formsuite/v1/generate-form-markup as its handler receives them. */
+export type FormsuiteV1GetGenerateFormMarkupArgs = FormsuiteV1GetGenerateFormMarkupInput;
+
 /** What GET /formsuite/v1/generate-form-markup answers with. */
 export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 
-/** Params of POST /formsuite/v1/generate-form. */
-export interface FormsuiteV1PostGenerateFormArgs {
+/** Params of POST /formsuite/v1/generate-form as a client sends them. */
+export interface FormsuiteV1PostGenerateFormInput {
   /** Let the AI service use its built-in instructions. */
   use_system_message?: {
     [k: string]: unknown;
   };
 }
 
+/** Params of POST /formsuite/v1/generate-form as its handler receives them. */
+export type FormsuiteV1PostGenerateFormArgs = FormsuiteV1PostGenerateFormInput;
+
 /** What POST /formsuite/v1/generate-form answers with. */
 export type FormsuiteV1PostGenerateFormResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/global-settings. */
-export type FormsuiteV1GetGlobalSettingsArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of GET /formsuite/v1/global-settings as a client sends them. */
+export type FormsuiteV1GetGlobalSettingsInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of GET /formsuite/v1/global-settings as its handler receives them. */
+export type FormsuiteV1GetGlobalSettingsArgs = FormsuiteV1GetGlobalSettingsInput;
 
 /** What GET /formsuite/v1/global-settings answers with. */
 export type FormsuiteV1GetGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
-/** Params of POST, PUT, PATCH /formsuite/v1/global-settings. */
-export type FormsuiteV1UpdateGlobalSettingsArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST, PUT, PATCH /formsuite/v1/global-settings as a client sends them. */
+export type FormsuiteV1UpdateGlobalSettingsInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST, PUT, PATCH /formsuite/v1/global-settings as its handler receives them. */
+export type FormsuiteV1UpdateGlobalSettingsArgs = FormsuiteV1UpdateGlobalSettingsInput;
 
 /** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
 export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
-/** Params of GET /formsuite/v1/after-submission/<submission_id>. */
-export interface FormsuiteV1GetAfterSubmissionArgs {
+/** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
+export interface FormsuiteV1GetAfterSubmissionInput {
   /** Entry just created by the visitor. */
   submission_id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /formsuite/v1/after-submission/<submission_id> as its handler receives them. */
+export type FormsuiteV1GetAfterSubmissionArgs = FormsuiteV1GetAfterSubmissionInput;
+
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
 export type FormsuiteV1GetAfterSubmissionResult = SubmissionConfirmation;
 
-/** Params of GET /formsuite/v1/dismiss-form-setup-card. */
-export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetLogClientErrorArgs;
+/** Params of GET /formsuite/v1/dismiss-form-setup-card as a client sends them. */
+export type FormsuiteV1GetDismissFormSetupCardInput = FormsuiteV1GetLogClientErrorInput;
+
+/** Params of GET /formsuite/v1/dismiss-form-setup-card as its handler receives them, defaults applied. */
+export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetDismissFormSetupCardInput &
+  Required<Pick<FormsuiteV1GetDismissFormSetupCardInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
 export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
 
-/** Params of POST /formsuite/v1/dismiss-form-setup-card. */
-export interface FormsuiteV1PostDismissFormSetupCardArgs {
+/** Params of POST /formsuite/v1/dismiss-form-setup-card as a client sends them. */
+export interface FormsuiteV1PostDismissFormSetupCardInput {
   /** Form whose setup card is dismissed. */
   form_id: {
     [k: string]: unknown;
@@ -1304,11 +1403,14 @@ export interface FormsuiteV1PostDismissFormSetupCardArgs {
   action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
 }
 
+/** Params of POST /formsuite/v1/dismiss-form-setup-card as its handler receives them. */
+export type FormsuiteV1PostDismissFormSetupCardArgs = FormsuiteV1PostDismissFormSetupCardInput;
+
 /** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
 export type FormsuiteV1PostDismissFormSetupCardResult = CollectionRecord;
 
-/** Params of GET /formsuite/v1/pages/search. */
-export interface FormsuiteV1GetPagesSearchArgs {
+/** Params of GET /formsuite/v1/pages/search as a client sends them. */
+export interface FormsuiteV1GetPagesSearchInput {
   /** Text searched in page titles. */
   search?: string;
   /** Page of results. */
@@ -1321,17 +1423,29 @@ export interface FormsuiteV1GetPagesSearchArgs {
   selected_urls?: unknown[];
 }
 
+/** Params of GET /formsuite/v1/pages/search as its handler receives them, defaults applied. */
+export type FormsuiteV1GetPagesSearchArgs = FormsuiteV1GetPagesSearchInput &
+  Required<
+    Pick<
+      FormsuiteV1GetPagesSearchInput,
+      'search' | 'page' | 'per_page' | 'selected_url' | 'selected_urls'
+    >
+  >;
+
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = PagesSearch;
 
-/** Params of GET /formsuite/v1/onboarding/user-details. */
-export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/onboarding/user-details as a client sends them. */
+export type FormsuiteV1GetOnboardingUserDetailsInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/onboarding/user-details as its handler receives them. */
+export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetOnboardingUserDetailsInput;
 
 /** What GET /formsuite/v1/onboarding/user-details answers with. */
 export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
-/** Params of POST /formsuite/v1/onboarding/user-details. */
-export interface FormsuiteV1PostOnboardingUserDetailsArgs {
+/** Params of POST /formsuite/v1/onboarding/user-details as a client sends them. */
+export interface FormsuiteV1PostOnboardingUserDetailsInput {
   /** First name. */
   first_name: {
     [k: string]: unknown;
@@ -1346,22 +1460,28 @@ export interface FormsuiteV1PostOnboardingUserDetailsArgs {
   };
 }
 
+/** Params of POST /formsuite/v1/onboarding/user-details as its handler receives them. */
+export type FormsuiteV1PostOnboardingUserDetailsArgs = FormsuiteV1PostOnboardingUserDetailsInput;
+
 /** What POST /formsuite/v1/onboarding/user-details answers with. */
 export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
-/** Params of GET /formsuite/v1/plugin-status. */
-export interface FormsuiteV1GetPluginStatusArgs {
+/** Params of GET /formsuite/v1/plugin-status as a client sends them. */
+export interface FormsuiteV1GetPluginStatusInput {
   /** Plugin asked about. */
   plugin: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /formsuite/v1/plugin-status as its handler receives them. */
+export type FormsuiteV1GetPluginStatusArgs = FormsuiteV1GetPluginStatusInput;
+
 /** What GET /formsuite/v1/plugin-status answers with. */
 export type FormsuiteV1GetPluginStatusResult = CollectionRecord;
 
-/** Params of GET /formsuite/v1/entries/list. */
-export interface FormsuiteV1GetEntriesListArgs {
+/** Params of GET /formsuite/v1/entries/list as a client sends them. */
+export interface FormsuiteV1GetEntriesListInput {
   /** Only entries of this form (0 for all). */
   form_id?: number;
   /** Only entries in this state. */
@@ -1382,11 +1502,28 @@ export interface FormsuiteV1GetEntriesListArgs {
   page?: number;
 }
 
+/** Params of GET /formsuite/v1/entries/list as its handler receives them, defaults applied. */
+export type FormsuiteV1GetEntriesListArgs = FormsuiteV1GetEntriesListInput &
+  Required<
+    Pick<
+      FormsuiteV1GetEntriesListInput,
+      | 'form_id'
+      | 'status'
+      | 'search'
+      | 'date_from'
+      | 'date_to'
+      | 'orderby'
+      | 'order'
+      | 'per_page'
+      | 'page'
+    >
+  >;
+
 /** What GET /formsuite/v1/entries/list answers with. */
 export type FormsuiteV1GetEntriesListResult = FormEntry[];
 
-/** Params of POST /formsuite/v1/entries/read-status. */
-export interface FormsuiteV1PostEntriesReadStatusArgs {
+/** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
+export interface FormsuiteV1PostEntriesReadStatusInput {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
@@ -1397,11 +1534,14 @@ export interface FormsuiteV1PostEntriesReadStatusArgs {
   };
 }
 
+/** Params of POST /formsuite/v1/entries/read-status as its handler receives them. */
+export type FormsuiteV1PostEntriesReadStatusArgs = FormsuiteV1PostEntriesReadStatusInput;
+
 /** What POST /formsuite/v1/entries/read-status answers with. */
 export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 
-/** Params of POST /formsuite/v1/entries/trash. */
-export interface FormsuiteV1PostEntriesTrashArgs {
+/** Params of POST /formsuite/v1/entries/trash as a client sends them. */
+export interface FormsuiteV1PostEntriesTrashInput {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
@@ -1412,22 +1552,28 @@ export interface FormsuiteV1PostEntriesTrashArgs {
   };
 }
 
+/** Params of POST /formsuite/v1/entries/trash as its handler receives them. */
+export type FormsuiteV1PostEntriesTrashArgs = FormsuiteV1PostEntriesTrashInput;
+
 /** What POST /formsuite/v1/entries/trash answers with. */
 export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 
-/** Params of POST /formsuite/v1/entries/delete. */
-export interface FormsuiteV1PostEntriesDeleteArgs {
+/** Params of POST /formsuite/v1/entries/delete as a client sends them. */
+export interface FormsuiteV1PostEntriesDeleteInput {
   /** Entries deleted for good. */
   entry_ids: {
     [k: string]: unknown;
   };
 }
 
+/** Params of POST /formsuite/v1/entries/delete as its handler receives them. */
+export type FormsuiteV1PostEntriesDeleteArgs = FormsuiteV1PostEntriesDeleteInput;
+
 /** What POST /formsuite/v1/entries/delete answers with. */
 export type FormsuiteV1PostEntriesDeleteResult = EntriesDeleted;
 
-/** Params of POST /formsuite/v1/entries/export. */
-export interface FormsuiteV1PostEntriesExportArgs {
+/** Params of POST /formsuite/v1/entries/export as a client sends them. */
+export interface FormsuiteV1PostEntriesExportInput {
   /** Entries to export (all matching the filters when empty). */
   entry_ids?: unknown[];
   /** Only entries of this form (0 for all). */
@@ -1442,22 +1588,34 @@ export interface FormsuiteV1PostEntriesExportArgs {
   date_to?: string;
 }
 
+/** Params of POST /formsuite/v1/entries/export as its handler receives them, defaults applied. */
+export type FormsuiteV1PostEntriesExportArgs = FormsuiteV1PostEntriesExportInput &
+  Required<
+    Pick<
+      FormsuiteV1PostEntriesExportInput,
+      'entry_ids' | 'form_id' | 'status' | 'search' | 'date_from' | 'date_to'
+    >
+  >;
+
 /** What POST /formsuite/v1/entries/export answers with. */
 export type FormsuiteV1PostEntriesExportResult = CsvText;
 
-/** Params of GET /formsuite/v1/entry/<id>/details. */
-export interface FormsuiteV1GetEntryDetailsArgs {
+/** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
+export interface FormsuiteV1GetEntryDetailsInput {
   /** Entry id. */
   id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /formsuite/v1/entry/<id>/details as its handler receives them. */
+export type FormsuiteV1GetEntryDetailsArgs = FormsuiteV1GetEntryDetailsInput;
+
 /** What GET /formsuite/v1/entry/<id>/details answers with. */
 export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 
-/** Params of GET /formsuite/v1/entry/<id>/logs. */
-export interface FormsuiteV1GetEntryLogsArgs {
+/** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
+export interface FormsuiteV1GetEntryLogsInput {
   /** Entry id. */
   id: {
     [k: string]: unknown;
@@ -1468,11 +1626,15 @@ export interface FormsuiteV1GetEntryLogsArgs {
   page?: number;
 }
 
+/** Params of GET /formsuite/v1/entry/<id>/logs as its handler receives them, defaults applied. */
+export type FormsuiteV1GetEntryLogsArgs = FormsuiteV1GetEntryLogsInput &
+  Required<Pick<FormsuiteV1GetEntryLogsInput, 'per_page' | 'page'>>;
+
 /** What GET /formsuite/v1/entry/<id>/logs answers with. */
 export type FormsuiteV1GetEntryLogsResult = EntryLogItem[];
 
-/** Params of GET /formsuite/v1/forms. */
-export interface FormsuiteV1GetFormsArgs {
+/** Params of GET /formsuite/v1/forms as a client sends them. */
+export interface FormsuiteV1GetFormsInput {
   /** Page of results. */
   page?: number;
   /** Forms per page. */
@@ -1491,20 +1653,27 @@ export interface FormsuiteV1GetFormsArgs {
   date_to?: string;
 }
 
+/** Params of GET /formsuite/v1/forms as its handler receives them, defaults applied. */
+export type FormsuiteV1GetFormsArgs = FormsuiteV1GetFormsInput &
+  Required<Pick<FormsuiteV1GetFormsInput, 'page' | 'status' | 'orderby' | 'order'>>;
+
 /** What GET /formsuite/v1/forms answers with. */
 export type FormsuiteV1GetFormsResult = Form[];
 
-/** Params of GET /formsuite/v1/forms/<id>. */
-export interface FormsuiteV1GetFormArgs {
+/** Params of GET /formsuite/v1/forms/<id> as a client sends them. */
+export interface FormsuiteV1GetFormInput {
   /** Form id. */
   id: number;
 }
 
+/** Params of GET /formsuite/v1/forms/<id> as its handler receives them. */
+export type FormsuiteV1GetFormArgs = FormsuiteV1GetFormInput;
+
 /** What GET /formsuite/v1/forms/<id> answers with. */
 export type FormsuiteV1GetFormResult = Form;
 
-/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
-export interface FormsuiteV1UpdateFormArgs {
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as a client sends them. */
+export interface FormsuiteV1UpdateFormInput {
   /** Form id. */
   id: number;
   /** New title of the form. */
@@ -1517,88 +1686,117 @@ export interface FormsuiteV1UpdateFormArgs {
   status?: 'publish' | 'draft' | 'private';
 }
 
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as its handler receives them. */
+export type FormsuiteV1UpdateFormArgs = FormsuiteV1UpdateFormInput;
+
 /** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
 export type FormsuiteV1UpdateFormResult = Form;
 
-/** Params of POST /formsuite/v1/forms/export. */
-export interface FormsuiteV1PostFormsExportArgs {
+/** Params of POST /formsuite/v1/forms/export as a client sends them. */
+export interface FormsuiteV1PostFormsExportInput {
   /** Forms to export (a list or comma-separated ids). */
   post_ids: unknown[] | string;
 }
 
+/** Params of POST /formsuite/v1/forms/export as its handler receives them. */
+export type FormsuiteV1PostFormsExportArgs = FormsuiteV1PostFormsExportInput;
+
 /** What POST /formsuite/v1/forms/export answers with. */
 export type FormsuiteV1PostFormsExportResult = FormsExport;
 
-/** Params of POST /formsuite/v1/forms/import. */
-export interface FormsuiteV1PostFormsImportArgs {
+/** Params of POST /formsuite/v1/forms/import as a client sends them. */
+export interface FormsuiteV1PostFormsImportInput {
   /** Forms as an export produced them. */
   forms_data: unknown[];
   /** State of imported forms. */
   default_status?: 'draft' | 'publish' | 'private';
 }
 
+/** Params of POST /formsuite/v1/forms/import as its handler receives them, defaults applied. */
+export type FormsuiteV1PostFormsImportArgs = FormsuiteV1PostFormsImportInput &
+  Required<Pick<FormsuiteV1PostFormsImportInput, 'default_status'>>;
+
 /** What POST /formsuite/v1/forms/import answers with. */
 export type FormsuiteV1PostFormsImportResult = FormsImport;
 
-/** Params of POST /formsuite/v1/forms/manage. */
-export interface FormsuiteV1PostFormsManageArgs {
+/** Params of POST /formsuite/v1/forms/manage as a client sends them. */
+export interface FormsuiteV1PostFormsManageInput {
   /** One form id or a list of them. */
   form_ids: unknown[] | number;
   /** What to do with the forms. */
   action: 'trash' | 'restore' | 'delete' | 'draft';
 }
 
+/** Params of POST /formsuite/v1/forms/manage as its handler receives them. */
+export type FormsuiteV1PostFormsManageArgs = FormsuiteV1PostFormsManageInput;
+
 /** What POST /formsuite/v1/forms/manage answers with. */
 export type FormsuiteV1PostFormsManageResult = FormsManage;
 
-/** Params of POST /formsuite/v1/forms/duplicate. */
-export interface FormsuiteV1PostFormsDuplicateArgs {
+/** Params of POST /formsuite/v1/forms/duplicate as a client sends them. */
+export interface FormsuiteV1PostFormsDuplicateInput {
   /** Form to copy. */
   form_id: number;
   /** Appended to the copy's title. */
   title_suffix?: string;
 }
 
+/** Params of POST /formsuite/v1/forms/duplicate as its handler receives them, defaults applied. */
+export type FormsuiteV1PostFormsDuplicateArgs = FormsuiteV1PostFormsDuplicateInput &
+  Required<Pick<FormsuiteV1PostFormsDuplicateInput, 'title_suffix'>>;
+
 /** What POST /formsuite/v1/forms/duplicate answers with. */
 export type FormsuiteV1PostFormsDuplicateResult = Form;
 
-/** Params of POST /formsuite/v1/forms/track-view. */
-export interface FormsuiteV1PostFormsTrackViewArgs {
+/** Params of POST /formsuite/v1/forms/track-view as a client sends them. */
+export interface FormsuiteV1PostFormsTrackViewInput {
   /** Form that was shown. */
   form_id: number;
 }
 
+/** Params of POST /formsuite/v1/forms/track-view as its handler receives them. */
+export type FormsuiteV1PostFormsTrackViewArgs = FormsuiteV1PostFormsTrackViewInput;
+
 /** What POST /formsuite/v1/forms/track-view answers with. */
 export type FormsuiteV1PostFormsTrackViewResult = FormViews;
 
-/** Params of POST /formsuite/v1/form-settings. */
-export interface FormsuiteV1PostFormSettingsArgs {
+/** Params of POST /formsuite/v1/form-settings as a client sends them. */
+export interface FormsuiteV1PostFormSettingsInput {
   /** Form whose settings change. */
   post_id: number;
   /** Settings to store on the form. */
   meta_data: {};
 }
 
+/** Params of POST /formsuite/v1/form-settings as its handler receives them. */
+export type FormsuiteV1PostFormSettingsArgs = FormsuiteV1PostFormSettingsInput;
+
 /** What POST /formsuite/v1/form-settings answers with. */
 export type FormsuiteV1PostFormSettingsResult = FormSettingsSaved;
 
-/** Params of GET /formsuite/v1/migrator/sources. */
-export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/migrator/sources as a client sends them. */
+export type FormsuiteV1GetMigratorSourcesInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/migrator/sources as its handler receives them. */
+export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetMigratorSourcesInput;
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
 
-/** Params of GET /formsuite/v1/migrator/sources/<key>/forms. */
-export interface FormsuiteV1GetMigratorSourcesFormsArgs {
+/** Params of GET /formsuite/v1/migrator/sources/<key>/forms as a client sends them. */
+export interface FormsuiteV1GetMigratorSourcesFormsInput {
   /** Form plugin migrated from. */
   key: string;
 }
 
+/** Params of GET /formsuite/v1/migrator/sources/<key>/forms as its handler receives them. */
+export type FormsuiteV1GetMigratorSourcesFormsArgs = FormsuiteV1GetMigratorSourcesFormsInput;
+
 /** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
 export type FormsuiteV1GetMigratorSourcesFormsResult = MigratorSourceForm[];
 
-/** Params of POST /formsuite/v1/migrator/sources/<key>/import. */
-export interface FormsuiteV1PostMigratorSourcesImportArgs {
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import as a client sends them. */
+export interface FormsuiteV1PostMigratorSourcesImportInput {
   /** Form plugin migrated from. */
   key: string;
   /** Forms to import (all when empty). */
@@ -1613,11 +1811,20 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
   skip_existing?: boolean;
 }
 
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import as its handler receives them, defaults applied. */
+export type FormsuiteV1PostMigratorSourcesImportArgs = FormsuiteV1PostMigratorSourcesImportInput &
+  Required<
+    Pick<
+      FormsuiteV1PostMigratorSourcesImportInput,
+      'form_ids' | 'dry_run' | 'behavior' | 'post_status' | 'skip_existing'
+    >
+  >;
+
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
 export type FormsuiteV1PostMigratorSourcesImportResult = MigratorImport;
 
-/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
-export interface FormsuiteV1ImportMigratorFileArgs {
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as a client sends them. */
+export interface FormsuiteV1ImportMigratorFileInput {
   /** Form plugin whose export file this is. */
   key: string;
   /** The export file's text (or upload it as the multipart field `file`). */
@@ -1626,11 +1833,15 @@ export interface FormsuiteV1ImportMigratorFileArgs {
   post_status?: 'draft' | 'publish' | 'private';
 }
 
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as its handler receives them, defaults applied. */
+export type FormsuiteV1ImportMigratorFileArgs = FormsuiteV1ImportMigratorFileInput &
+  Required<Pick<FormsuiteV1ImportMigratorFileInput, 'post_status'>>;
+
 /** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
 export type FormsuiteV1ImportMigratorFileResult = MigratorFileImport;
 
-/** Params of POST /formsuite/v1/convert-html-form. */
-export interface FormsuiteV1PostConvertHtmlFormArgs {
+/** Params of POST /formsuite/v1/convert-html-form as a client sends them. */
+export interface FormsuiteV1PostConvertHtmlFormInput {
   /** Fields found in the markup. */
   parsed_fields?: unknown[];
   /** Label of the submit button. */
@@ -1645,53 +1856,85 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
   styling?: {};
 }
 
+/** Params of POST /formsuite/v1/convert-html-form as its handler receives them, defaults applied. */
+export type FormsuiteV1PostConvertHtmlFormArgs = FormsuiteV1PostConvertHtmlFormInput &
+  Required<Pick<FormsuiteV1PostConvertHtmlFormInput, 'submit_text' | 'confidence' | 'form_title'>>;
+
 /** What POST /formsuite/v1/convert-html-form answers with. */
 export type FormsuiteV1PostConvertHtmlFormResult = ConvertedForm;
 
-/** Params of GET /formsuite/v1/payments/processor-connect. */
-export type FormsuiteV1GetPaymentsProcessorConnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/payments/processor-connect as a client sends them. */
+export type FormsuiteV1GetPaymentsProcessorConnectInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/payments/processor-connect as its handler receives them. */
+export type FormsuiteV1GetPaymentsProcessorConnectArgs =
+  FormsuiteV1GetPaymentsProcessorConnectInput;
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
 export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/payments/processor-callback. */
-export type FormsuiteV1GetPaymentsProcessorCallbackArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/payments/processor-callback as a client sends them. */
+export type FormsuiteV1GetPaymentsProcessorCallbackInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/payments/processor-callback as its handler receives them. */
+export type FormsuiteV1GetPaymentsProcessorCallbackArgs =
+  FormsuiteV1GetPaymentsProcessorCallbackInput;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
 export type FormsuiteV1GetPaymentsProcessorCallbackResult = ActionRecord;
 
-/** Params of GET /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1GetPaymentsProcessorDisconnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/payments/processor-disconnect as a client sends them. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/payments/processor-disconnect as its handler receives them. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectArgs =
+  FormsuiteV1GetPaymentsProcessorDisconnectInput;
 
 /** What GET /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1GetPaymentsProcessorDisconnectResult = CollectionRecord;
 
-/** Params of POST /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of POST /formsuite/v1/payments/processor-disconnect as a client sends them. */
+export type FormsuiteV1PostPaymentsProcessorDisconnectInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of POST /formsuite/v1/payments/processor-disconnect as its handler receives them. */
+export type FormsuiteV1PostPaymentsProcessorDisconnectArgs =
+  FormsuiteV1PostPaymentsProcessorDisconnectInput;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
-/** Params of GET /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetLogClientErrorArgs;
+/** Params of GET /formsuite/v1/payments/create-payment-webhook as a client sends them. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookInput = FormsuiteV1GetLogClientErrorInput;
+
+/** Params of GET /formsuite/v1/payments/create-payment-webhook as its handler receives them, defaults applied. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs =
+  FormsuiteV1GetPaymentsCreatePaymentWebhookInput &
+    Required<Pick<FormsuiteV1GetPaymentsCreatePaymentWebhookInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = InboxEvent[];
 
-/** Params of POST /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of POST /formsuite/v1/payments/create-payment-webhook as a client sends them. */
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of POST /formsuite/v1/payments/create-payment-webhook as its handler receives them. */
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs =
+  FormsuiteV1PostPaymentsCreatePaymentWebhookInput;
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
-/** Params of GET /formsuite/v1/get-learn-chapters. */
-export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /formsuite/v1/get-learn-chapters as a client sends them. */
+export type FormsuiteV1GetGetLearnChaptersInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /formsuite/v1/get-learn-chapters as its handler receives them. */
+export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetGetLearnChaptersInput;
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
 export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
 
-/** Params of POST /formsuite/v1/update-learn-progress. */
-export interface FormsuiteV1PostUpdateLearnProgressArgs {
+/** Params of POST /formsuite/v1/update-learn-progress as a client sends them. */
+export interface FormsuiteV1PostUpdateLearnProgressInput {
   /** Chapter the step belongs to. */
   chapterId: string;
   /** Step whose state changes. */
@@ -1700,235 +1943,351 @@ export interface FormsuiteV1PostUpdateLearnProgressArgs {
   completed: boolean;
 }
 
+/** Params of POST /formsuite/v1/update-learn-progress as its handler receives them. */
+export type FormsuiteV1PostUpdateLearnProgressArgs = FormsuiteV1PostUpdateLearnProgressInput;
+
 /** What POST /formsuite/v1/update-learn-progress answers with. */
 export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
-/** Params of GET /formsuite. */
-export interface FormsuiteIndexArgs {
+/** Params of GET /formsuite as a client sends them. */
+export interface FormsuiteIndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /formsuite as its handler receives them, defaults applied. */
+export type FormsuiteIndexArgs = FormsuiteIndexInput &
+  Required<Pick<FormsuiteIndexInput, 'namespace' | 'context'>>;
 
 /** What GET /formsuite answers with. */
 export type FormsuiteIndexResult = NamespaceIndex;
 
-/** Params of GET /formsuite/webhook_test. */
-export type FormsuiteGetWebhookTestArgs = FormsuiteV1GetLogClientErrorArgs;
+/** Params of GET /formsuite/webhook_test as a client sends them. */
+export type FormsuiteGetWebhookTestInput = FormsuiteV1GetLogClientErrorInput;
+
+/** Params of GET /formsuite/webhook_test as its handler receives them, defaults applied. */
+export type FormsuiteGetWebhookTestArgs = FormsuiteGetWebhookTestInput &
+  Required<Pick<FormsuiteGetWebhookTestInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/webhook_test answers with. */
 export type FormsuiteGetWebhookTestResult = InboxEvent[];
 
-/** Params of POST /formsuite/webhook_test. */
-export type FormsuitePostWebhookTestArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/webhook_test as a client sends them. */
+export type FormsuitePostWebhookTestInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/webhook_test as its handler receives them. */
+export type FormsuitePostWebhookTestArgs = FormsuitePostWebhookTestInput;
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = InboxReceipt;
 
-/** Params of GET /formsuite/webhook_live. */
-export type FormsuiteGetWebhookLiveArgs = FormsuiteV1GetLogClientErrorArgs;
+/** Params of GET /formsuite/webhook_live as a client sends them. */
+export type FormsuiteGetWebhookLiveInput = FormsuiteV1GetLogClientErrorInput;
+
+/** Params of GET /formsuite/webhook_live as its handler receives them, defaults applied. */
+export type FormsuiteGetWebhookLiveArgs = FormsuiteGetWebhookLiveInput &
+  Required<Pick<FormsuiteGetWebhookLiveInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/webhook_live answers with. */
 export type FormsuiteGetWebhookLiveResult = InboxEvent[];
 
-/** Params of POST /formsuite/webhook_live. */
-export type FormsuitePostWebhookLiveArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsuite/webhook_live as a client sends them. */
+export type FormsuitePostWebhookLiveInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsuite/webhook_live as its handler receives them. */
+export type FormsuitePostWebhookLiveArgs = FormsuitePostWebhookLiveInput;
 
 /** What POST /formsuite/webhook_live answers with. */
 export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
-/** Params of GET /formsbuilder/v1. */
-export interface FormsbuilderV1IndexArgs {
+/** Params of GET /formsbuilder/v1 as a client sends them. */
+export interface FormsbuilderV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /formsbuilder/v1 as its handler receives them, defaults applied. */
+export type FormsbuilderV1IndexArgs = FormsbuilderV1IndexInput &
+  Required<Pick<FormsbuilderV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /formsbuilder/v1 answers with. */
 export type FormsbuilderV1IndexResult = NamespaceIndex;
 
-/** Params of GET /formsbuilder/v1/setup-wizard/hydrate. */
-export type FormsbuilderV1GetSetupWizardHydrateArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of GET /formsbuilder/v1/setup-wizard/hydrate as a client sends them. */
+export type FormsbuilderV1GetSetupWizardHydrateInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of GET /formsbuilder/v1/setup-wizard/hydrate as its handler receives them. */
+export type FormsbuilderV1GetSetupWizardHydrateArgs = FormsbuilderV1GetSetupWizardHydrateInput;
 
 /** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
 export type FormsbuilderV1GetSetupWizardHydrateResult = FormsbuilderSetupWizardOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/update. */
-export type FormsbuilderV1PostSetupWizardUpdateArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsbuilder/v1/setup-wizard/update as a client sends them. */
+export type FormsbuilderV1PostSetupWizardUpdateInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsbuilder/v1/setup-wizard/update as its handler receives them. */
+export type FormsbuilderV1PostSetupWizardUpdateArgs = FormsbuilderV1PostSetupWizardUpdateInput;
 
 /** What POST /formsbuilder/v1/setup-wizard/update answers with. */
 export type FormsbuilderV1PostSetupWizardUpdateResult = FormsbuilderSetupWizardOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/install-plugins. */
-export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
+/** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as a client sends them. */
+export interface FormsbuilderV1PostSetupWizardInstallPluginsInput {
   /** Plugins the wizard installs. */
   plugins: string[];
 }
 
+/** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as its handler receives them, defaults applied. */
+export type FormsbuilderV1PostSetupWizardInstallPluginsArgs =
+  FormsbuilderV1PostSetupWizardInstallPluginsInput &
+    Required<Pick<FormsbuilderV1PostSetupWizardInstallPluginsInput, 'plugins'>>;
+
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
 export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/complete. */
-export interface FormsbuilderV1PostSetupWizardCompleteArgs {
+/** Params of POST /formsbuilder/v1/setup-wizard/complete as a client sends them. */
+export interface FormsbuilderV1PostSetupWizardCompleteInput {
   /** How the user left the wizard. */
   outcome?: 'build' | 'import' | 'exit' | 'forms';
 }
 
+/** Params of POST /formsbuilder/v1/setup-wizard/complete as its handler receives them, defaults applied. */
+export type FormsbuilderV1PostSetupWizardCompleteArgs = FormsbuilderV1PostSetupWizardCompleteInput &
+  Required<Pick<FormsbuilderV1PostSetupWizardCompleteInput, 'outcome'>>;
+
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
 export type FormsbuilderV1PostSetupWizardCompleteResult = FormsbuilderSetupWizardOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url. */
-export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url as a client sends them. */
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlInput =
+  FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url as its handler receives them. */
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs =
+  FormsbuilderV1PostSetupWizardProcessorConnectUrlInput;
 
 /** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = UpstreamAnswer;
 
-/** Params of GET /formsbuilder/v1/setup-wizard/license/key. */
-export type FormsbuilderV1GetSetupWizardLicenseKeyArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of GET /formsbuilder/v1/setup-wizard/license/key as a client sends them. */
+export type FormsbuilderV1GetSetupWizardLicenseKeyInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of GET /formsbuilder/v1/setup-wizard/license/key as its handler receives them. */
+export type FormsbuilderV1GetSetupWizardLicenseKeyArgs =
+  FormsbuilderV1GetSetupWizardLicenseKeyInput;
 
 /** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
 export type FormsbuilderV1GetSetupWizardLicenseKeyResult = FormsbuilderLicenseOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/license/verify. */
-export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
+/** Params of POST /formsbuilder/v1/setup-wizard/license/verify as a client sends them. */
+export interface FormsbuilderV1PostSetupWizardLicenseVerifyInput {
   /** License key to check. */
   key: string;
 }
 
+/** Params of POST /formsbuilder/v1/setup-wizard/license/verify as its handler receives them. */
+export type FormsbuilderV1PostSetupWizardLicenseVerifyArgs =
+  FormsbuilderV1PostSetupWizardLicenseVerifyInput;
+
 /** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
 export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
-/** Params of GET /theme/v1. */
-export interface ThemeV1IndexArgs {
+/** Params of GET /theme/v1 as a client sends them. */
+export interface ThemeV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /theme/v1 as its handler receives them, defaults applied. */
+export type ThemeV1IndexArgs = ThemeV1IndexInput &
+  Required<Pick<ThemeV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /theme/v1 answers with. */
 export type ThemeV1IndexResult = NamespaceIndex;
 
-/** Params of GET /theme/v1/admin/settings. */
-export type ThemeV1GetAdminSettingsArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /theme/v1/admin/settings as a client sends them. */
+export type ThemeV1GetAdminSettingsInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /theme/v1/admin/settings as its handler receives them. */
+export type ThemeV1GetAdminSettingsArgs = ThemeV1GetAdminSettingsInput;
 
 /** What GET /theme/v1/admin/settings answers with. */
 export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
-/** Params of GET /theme/v1/get-learn-chapters. */
-export type ThemeV1GetGetLearnChaptersArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /theme/v1/get-learn-chapters as a client sends them. */
+export type ThemeV1GetGetLearnChaptersInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /theme/v1/get-learn-chapters as its handler receives them. */
+export type ThemeV1GetGetLearnChaptersArgs = ThemeV1GetGetLearnChaptersInput;
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
-/** Params of POST /theme/v1/update-learn-progress. */
-export type ThemeV1PostUpdateLearnProgressArgs = FormsuiteV1PostUpdateLearnProgressArgs;
+/** Params of POST /theme/v1/update-learn-progress as a client sends them. */
+export type ThemeV1PostUpdateLearnProgressInput = FormsuiteV1PostUpdateLearnProgressInput;
+
+/** Params of POST /theme/v1/update-learn-progress as its handler receives them. */
+export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressInput;
 
 /** What POST /theme/v1/update-learn-progress answers with. */
 export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
-/** Params of GET /one-onboarding/v1. */
-export interface OneOnboardingV1IndexArgs {
+/** Params of GET /one-onboarding/v1 as a client sends them. */
+export interface OneOnboardingV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /one-onboarding/v1 as its handler receives them, defaults applied. */
+export type OneOnboardingV1IndexArgs = OneOnboardingV1IndexInput &
+  Required<Pick<OneOnboardingV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /one-onboarding/v1 answers with. */
 export type OneOnboardingV1IndexResult = NamespaceIndex;
 
-/** Params of GET /one-onboarding/v1/plugin-status/<plugin>. */
-export interface OneOnboardingV1GetPluginStatusArgs {
+/** Params of GET /one-onboarding/v1/plugin-status/<plugin> as a client sends them. */
+export interface OneOnboardingV1GetPluginStatusInput {
   plugin: string | number;
   [k: string]: unknown;
 }
 
+/** Params of GET /one-onboarding/v1/plugin-status/<plugin> as its handler receives them. */
+export type OneOnboardingV1GetPluginStatusArgs = OneOnboardingV1GetPluginStatusInput;
+
 /** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
 export type OneOnboardingV1GetPluginStatusResult = CollectionRecord;
 
-/** Params of POST /one-onboarding/v1/install-plugin. */
-export type OneOnboardingV1PostInstallPluginArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /one-onboarding/v1/install-plugin as a client sends them. */
+export type OneOnboardingV1PostInstallPluginInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /one-onboarding/v1/install-plugin as its handler receives them. */
+export type OneOnboardingV1PostInstallPluginArgs = OneOnboardingV1PostInstallPluginInput;
 
 /** What POST /one-onboarding/v1/install-plugin answers with. */
 export type OneOnboardingV1PostInstallPluginResult = ActionRecord;
 
-/** Params of POST /one-onboarding/v1/activate-plugin. */
-export type OneOnboardingV1PostActivatePluginArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /one-onboarding/v1/activate-plugin as a client sends them. */
+export type OneOnboardingV1PostActivatePluginInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /one-onboarding/v1/activate-plugin as its handler receives them. */
+export type OneOnboardingV1PostActivatePluginArgs = OneOnboardingV1PostActivatePluginInput;
 
 /** What POST /one-onboarding/v1/activate-plugin answers with. */
 export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
-/** Params of GET /one-onboarding/v1/save-onboarding-state. */
-export type OneOnboardingV1GetSaveOnboardingStateArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /one-onboarding/v1/save-onboarding-state as a client sends them. */
+export type OneOnboardingV1GetSaveOnboardingStateInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /one-onboarding/v1/save-onboarding-state as its handler receives them. */
+export type OneOnboardingV1GetSaveOnboardingStateArgs = OneOnboardingV1GetSaveOnboardingStateInput;
 
 /** What GET /one-onboarding/v1/save-onboarding-state answers with. */
 export type OneOnboardingV1GetSaveOnboardingStateResult = OneOnboardingStateOption;
 
-/** Params of POST /one-onboarding/v1/save-onboarding-state. */
-export type OneOnboardingV1PostSaveOnboardingStateArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /one-onboarding/v1/save-onboarding-state as a client sends them. */
+export type OneOnboardingV1PostSaveOnboardingStateInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /one-onboarding/v1/save-onboarding-state as its handler receives them. */
+export type OneOnboardingV1PostSaveOnboardingStateArgs =
+  OneOnboardingV1PostSaveOnboardingStateInput;
 
 /** What POST /one-onboarding/v1/save-onboarding-state answers with. */
 export type OneOnboardingV1PostSaveOnboardingStateResult = OneOnboardingStateOption;
 
-/** Params of POST /one-onboarding/v1/onboarding-completion. */
-export type OneOnboardingV1PostOnboardingCompletionArgs = FormsuiteV1UpdateSubmitFormArgs;
+/** Params of POST /one-onboarding/v1/onboarding-completion as a client sends them. */
+export type OneOnboardingV1PostOnboardingCompletionInput = FormsuiteV1UpdateSubmitFormInput;
+
+/** Params of POST /one-onboarding/v1/onboarding-completion as its handler receives them. */
+export type OneOnboardingV1PostOnboardingCompletionArgs =
+  OneOnboardingV1PostOnboardingCompletionInput;
 
 /** What POST /one-onboarding/v1/onboarding-completion answers with. */
 export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
-/** Params of GET /getting-started/v1. */
-export interface GettingStartedV1IndexArgs {
+/** Params of GET /getting-started/v1 as a client sends them. */
+export interface GettingStartedV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /getting-started/v1 as its handler receives them, defaults applied. */
+export type GettingStartedV1IndexArgs = GettingStartedV1IndexInput &
+  Required<Pick<GettingStartedV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /getting-started/v1 answers with. */
 export type GettingStartedV1IndexResult = NamespaceIndex;
 
-/** Params of POST /getting-started/v1/action-items. */
-export type GettingStartedV1PostActionItemsArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of POST /getting-started/v1/action-items as a client sends them. */
+export type GettingStartedV1PostActionItemsInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of POST /getting-started/v1/action-items as its handler receives them. */
+export type GettingStartedV1PostActionItemsArgs = GettingStartedV1PostActionItemsInput;
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
 
-/** Params of GET /getting-started/v1/dismiss-setup-wizard. */
-export type GettingStartedV1GetDismissSetupWizardArgs = FormsuiteV1GetHandleAccessKeyArgs;
+/** Params of GET /getting-started/v1/dismiss-setup-wizard as a client sends them. */
+export type GettingStartedV1GetDismissSetupWizardInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /getting-started/v1/dismiss-setup-wizard as its handler receives them. */
+export type GettingStartedV1GetDismissSetupWizardArgs = GettingStartedV1GetDismissSetupWizardInput;
 
 /** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
 export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
-/** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard. */
-export interface GettingStartedV1UpdateDismissSetupWizardArgs {
+/** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as a client sends them. */
+export interface GettingStartedV1UpdateDismissSetupWizardInput {
   /** Whether the wizard stays dismissed. */
   dismiss: string;
 }
 
+/** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as its handler receives them. */
+export type GettingStartedV1UpdateDismissSetupWizardArgs =
+  GettingStartedV1UpdateDismissSetupWizardInput;
+
 /** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
 export type GettingStartedV1UpdateDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
-/** Params of POST /getting-started/v1/update-action-item-steps. */
-export interface GettingStartedV1PostUpdateActionItemStepsArgs {
+/** Params of POST /getting-started/v1/update-action-item-steps as a client sends them. */
+export interface GettingStartedV1PostUpdateActionItemStepsInput {
   /** Action item whose steps change. */
   action_id: string;
   /** The item's steps with their state. */
   steps?: unknown[];
 }
 
+/** Params of POST /getting-started/v1/update-action-item-steps as its handler receives them. */
+export type GettingStartedV1PostUpdateActionItemStepsArgs =
+  GettingStartedV1PostUpdateActionItemStepsInput;
+
 /** What POST /getting-started/v1/update-action-item-steps answers with. */
 export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
-/** Params of GET /nps-survey/v1. */
-export interface NpsSurveyV1IndexArgs {
+/** Params of GET /nps-survey/v1 as a client sends them. */
+export interface NpsSurveyV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
+export type NpsSurveyV1IndexArgs = NpsSurveyV1IndexInput &
+  Required<Pick<NpsSurveyV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /nps-survey/v1 answers with. */
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
-/** Params of GET /nps-survey/v1/rating. */
-export type NpsSurveyV1GetRatingArgs = FormsuiteV1GetLogClientErrorArgs;
+/** Params of GET /nps-survey/v1/rating as a client sends them. */
+export type NpsSurveyV1GetRatingInput = FormsuiteV1GetLogClientErrorInput;
+
+/** Params of GET /nps-survey/v1/rating as its handler receives them, defaults applied. */
+export type NpsSurveyV1GetRatingArgs = NpsSurveyV1GetRatingInput &
+  Required<Pick<NpsSurveyV1GetRatingInput, 'page' | 'per_page'>>;
 
 /** What GET /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
 
-/** Params of POST /nps-survey/v1/rating. */
-export interface NpsSurveyV1PostRatingArgs {
+/** Params of POST /nps-survey/v1/rating as a client sends them. */
+export interface NpsSurveyV1PostRatingInput {
   /** Survey answered. */
   nps_id: string;
   /** Score given (0 to 10). */
@@ -1939,17 +2298,25 @@ export interface NpsSurveyV1PostRatingArgs {
   plugin_slug: string;
 }
 
+/** Params of POST /nps-survey/v1/rating as its handler receives them, defaults applied. */
+export type NpsSurveyV1PostRatingArgs = NpsSurveyV1PostRatingInput &
+  Required<Pick<NpsSurveyV1PostRatingInput, 'comment'>>;
+
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
-/** Params of GET /nps-survey/v1/dismiss-nps-survey. */
-export type NpsSurveyV1GetDismissNpsSurveyArgs = FormsuiteV1GetLogClientErrorArgs;
+/** Params of GET /nps-survey/v1/dismiss-nps-survey as a client sends them. */
+export type NpsSurveyV1GetDismissNpsSurveyInput = FormsuiteV1GetLogClientErrorInput;
+
+/** Params of GET /nps-survey/v1/dismiss-nps-survey as its handler receives them, defaults applied. */
+export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetDismissNpsSurveyInput &
+  Required<Pick<NpsSurveyV1GetDismissNpsSurveyInput, 'page' | 'per_page'>>;
 
 /** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
-/** Params of POST /nps-survey/v1/dismiss-nps-survey. */
-export interface NpsSurveyV1PostDismissNpsSurveyArgs {
+/** Params of POST /nps-survey/v1/dismiss-nps-survey as a client sends them. */
+export interface NpsSurveyV1PostDismissNpsSurveyInput {
   /** Survey dismissed. */
   nps_id: string;
   /** Plugin the survey is about. */
@@ -1960,40 +2327,54 @@ export interface NpsSurveyV1PostDismissNpsSurveyArgs {
   current_step: string;
 }
 
+/** Params of POST /nps-survey/v1/dismiss-nps-survey as its handler receives them. */
+export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurveyInput;
+
 /** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
-/** Params of GET /vendor-core/v1. */
-export interface VendorCoreV1IndexArgs {
+/** Params of GET /vendor-core/v1 as a client sends them. */
+export interface VendorCoreV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /vendor-core/v1 as its handler receives them, defaults applied. */
+export type VendorCoreV1IndexArgs = VendorCoreV1IndexInput &
+  Required<Pick<VendorCoreV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /vendor-core/v1 answers with. */
 export type VendorCoreV1IndexResult = NamespaceIndex;
 
-/** Params of POST /vendor-core/v1/license/activate. */
-export interface VendorCoreV1PostLicenseActivateArgs {
+/** Params of POST /vendor-core/v1/license/activate as a client sends them. */
+export interface VendorCoreV1PostLicenseActivateInput {
   /** Product the license is for. */
   'product-id': string;
   /** The license key. */
   'license-key': string;
 }
 
+/** Params of POST /vendor-core/v1/license/activate as its handler receives them. */
+export type VendorCoreV1PostLicenseActivateArgs = VendorCoreV1PostLicenseActivateInput;
+
 /** What POST /vendor-core/v1/license/activate answers with. */
 export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
-/** Params of GET /core/v2. */
-export interface CoreV2IndexArgs {
+/** Params of GET /core/v2 as a client sends them. */
+export interface CoreV2IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /core/v2 as its handler receives them, defaults applied. */
+export type CoreV2IndexArgs = CoreV2IndexInput &
+  Required<Pick<CoreV2IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /core/v2 answers with. */
 export type CoreV2IndexResult = NamespaceIndex;
 
-/** Params of GET /core/v2/posts. */
-export interface ListPostsArgs {
+/** Params of GET /core/v2/posts as a client sends them. */
+export interface ListPostsInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2121,11 +2502,31 @@ export interface ListPostsArgs {
   )[];
 }
 
+/** Params of GET /core/v2/posts as its handler receives them, defaults applied. */
+export type ListPostsArgs = ListPostsInput &
+  Required<
+    Pick<
+      ListPostsInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+      | 'ignore_sticky'
+    >
+  >;
+
 /** What GET /core/v2/posts answers with. */
 export type ListPostsResult = Post[];
 
-/** Params of POST /core/v2/posts. */
-export interface CreatePostArgs {
+/** Params of POST /core/v2/posts as a client sends them. */
+export interface CreatePostInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -2198,11 +2599,14 @@ export interface CreatePostArgs {
   tags?: number[];
 }
 
+/** Params of POST /core/v2/posts as its handler receives them. */
+export type CreatePostArgs = CreatePostInput;
+
 /** What POST /core/v2/posts answers with. */
 export type CreatePostResult = Post;
 
-/** Params of GET /core/v2/posts/<id>. */
-export interface GetPostArgs {
+/** Params of GET /core/v2/posts/<id> as a client sends them. */
+export interface GetPostInput {
   /** Unique id of the post. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2213,11 +2617,14 @@ export interface GetPostArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/posts/<id> as its handler receives them, defaults applied. */
+export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>;
+
 /** What GET /core/v2/posts/<id> answers with. */
 export type GetPostResult = Post;
 
-/** Params of POST, PUT, PATCH /core/v2/posts/<id>. */
-export interface UpdatePostArgs {
+/** Params of POST, PUT, PATCH /core/v2/posts/<id> as a client sends them. */
+export interface UpdatePostInput {
   /** Unique id of the post. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -2292,22 +2699,28 @@ export interface UpdatePostArgs {
   tags?: number[];
 }
 
+/** Params of POST, PUT, PATCH /core/v2/posts/<id> as its handler receives them. */
+export type UpdatePostArgs = UpdatePostInput;
+
 /** What POST, PUT, PATCH /core/v2/posts/<id> answers with. */
 export type UpdatePostResult = Post;
 
-/** Params of DELETE /core/v2/posts/<id>. */
-export interface DeletePostArgs {
+/** Params of DELETE /core/v2/posts/<id> as a client sends them. */
+export interface DeletePostInput {
   /** Unique id of the post. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/posts/<id> as its handler receives them, defaults applied. */
+export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'force'>>;
+
 /** What DELETE /core/v2/posts/<id> answers with. */
 export type DeletePostResult = DeletedPost;
 
-/** Params of GET /core/v2/posts/<parent>/revisions. */
-export interface ListPostRevisionsArgs {
+/** Params of GET /core/v2/posts/<parent>/revisions as a client sends them. */
+export interface ListPostRevisionsInput {
   /** Id of the post the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2330,11 +2743,17 @@ export interface ListPostRevisionsArgs {
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
 }
 
+/** Params of GET /core/v2/posts/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListPostRevisionsArgs = ListPostRevisionsInput &
+  Required<
+    Pick<ListPostRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
 /** What GET /core/v2/posts/<parent>/revisions answers with. */
 export type ListPostRevisionsResult = PostRevision[];
 
-/** Params of GET /core/v2/posts/<parent>/revisions/<id>. */
-export interface GetPostRevisionArgs {
+/** Params of GET /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
+export interface GetPostRevisionInput {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2343,11 +2762,15 @@ export interface GetPostRevisionArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetPostRevisionArgs = GetPostRevisionInput &
+  Required<Pick<GetPostRevisionInput, 'context'>>;
+
 /** What GET /core/v2/posts/<parent>/revisions/<id> answers with. */
 export type GetPostRevisionResult = PostRevision;
 
-/** Params of DELETE /core/v2/posts/<parent>/revisions/<id>. */
-export interface DeletePostRevisionArgs {
+/** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
+export interface DeletePostRevisionInput {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2356,11 +2779,15 @@ export interface DeletePostRevisionArgs {
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeletePostRevisionArgs = DeletePostRevisionInput &
+  Required<Pick<DeletePostRevisionInput, 'force'>>;
+
 /** What DELETE /core/v2/posts/<parent>/revisions/<id> answers with. */
 export type DeletePostRevisionResult = DeletedPostRevision;
 
-/** Params of GET /core/v2/posts/<id>/autosaves. */
-export interface ListPostAutosavesArgs {
+/** Params of GET /core/v2/posts/<id>/autosaves as a client sends them. */
+export interface ListPostAutosavesInput {
   /** Id of the post the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2368,11 +2795,15 @@ export interface ListPostAutosavesArgs {
   id: string | number;
 }
 
+/** Params of GET /core/v2/posts/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListPostAutosavesArgs = ListPostAutosavesInput &
+  Required<Pick<ListPostAutosavesInput, 'context'>>;
+
 /** What GET /core/v2/posts/<id>/autosaves answers with. */
 export type ListPostAutosavesResult = PostAutosave[];
 
-/** Params of POST /core/v2/posts/<id>/autosaves. */
-export interface CreatePostAutosaveArgs {
+/** Params of POST /core/v2/posts/<id>/autosaves as a client sends them. */
+export interface CreatePostAutosaveInput {
   /** Id of the post the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -2448,11 +2879,14 @@ export interface CreatePostAutosaveArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/posts/<id>/autosaves as its handler receives them. */
+export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
+
 /** What POST /core/v2/posts/<id>/autosaves answers with. */
 export type CreatePostAutosaveResult = PostAutosave;
 
-/** Params of GET /core/v2/posts/<parent>/autosaves/<id>. */
-export interface GetPostAutosaveArgs {
+/** Params of GET /core/v2/posts/<parent>/autosaves/<id> as a client sends them. */
+export interface GetPostAutosaveInput {
   /** Id of the post the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
@@ -2461,11 +2895,15 @@ export interface GetPostAutosaveArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/posts/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetPostAutosaveArgs = GetPostAutosaveInput &
+  Required<Pick<GetPostAutosaveInput, 'context'>>;
+
 /** What GET /core/v2/posts/<parent>/autosaves/<id> answers with. */
 export type GetPostAutosaveResult = PostAutosave;
 
-/** Params of GET /core/v2/pages. */
-export interface ListPagesArgs {
+/** Params of GET /core/v2/pages as a client sends them. */
+export interface ListPagesInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2537,11 +2975,32 @@ export interface ListPagesArgs {
   )[];
 }
 
+/** Params of GET /core/v2/pages as its handler receives them, defaults applied. */
+export type ListPagesArgs = ListPagesInput &
+  Required<
+    Pick<
+      ListPagesInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
 /** What GET /core/v2/pages answers with. */
 export type ListPagesResult = Page[];
 
-/** Params of POST /core/v2/pages. */
-export interface CreatePageArgs {
+/** Params of POST /core/v2/pages as a client sends them. */
+export interface CreatePageInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -2600,11 +3059,14 @@ export interface CreatePageArgs {
   template?: string;
 }
 
+/** Params of POST /core/v2/pages as its handler receives them. */
+export type CreatePageArgs = CreatePageInput;
+
 /** What POST /core/v2/pages answers with. */
 export type CreatePageResult = Page;
 
-/** Params of GET /core/v2/pages/<id>. */
-export interface GetPageArgs {
+/** Params of GET /core/v2/pages/<id> as a client sends them. */
+export interface GetPageInput {
   /** Unique id of the page. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2615,11 +3077,14 @@ export interface GetPageArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/pages/<id> as its handler receives them, defaults applied. */
+export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>;
+
 /** What GET /core/v2/pages/<id> answers with. */
 export type GetPageResult = Page;
 
-/** Params of POST, PUT, PATCH /core/v2/pages/<id>. */
-export interface UpdatePageArgs {
+/** Params of POST, PUT, PATCH /core/v2/pages/<id> as a client sends them. */
+export interface UpdatePageInput {
   /** Unique id of the page. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -2680,22 +3145,28 @@ export interface UpdatePageArgs {
   template?: string;
 }
 
+/** Params of POST, PUT, PATCH /core/v2/pages/<id> as its handler receives them. */
+export type UpdatePageArgs = UpdatePageInput;
+
 /** What POST, PUT, PATCH /core/v2/pages/<id> answers with. */
 export type UpdatePageResult = Page;
 
-/** Params of DELETE /core/v2/pages/<id>. */
-export interface DeletePageArgs {
+/** Params of DELETE /core/v2/pages/<id> as a client sends them. */
+export interface DeletePageInput {
   /** Unique id of the page. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/pages/<id> as its handler receives them, defaults applied. */
+export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'force'>>;
+
 /** What DELETE /core/v2/pages/<id> answers with. */
 export type DeletePageResult = DeletedPage;
 
-/** Params of GET /core/v2/pages/<parent>/revisions. */
-export interface ListPageRevisionsArgs {
+/** Params of GET /core/v2/pages/<parent>/revisions as a client sends them. */
+export interface ListPageRevisionsInput {
   /** Id of the page the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2718,11 +3189,17 @@ export interface ListPageRevisionsArgs {
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
 }
 
+/** Params of GET /core/v2/pages/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListPageRevisionsArgs = ListPageRevisionsInput &
+  Required<
+    Pick<ListPageRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
 /** What GET /core/v2/pages/<parent>/revisions answers with. */
 export type ListPageRevisionsResult = PageRevision[];
 
-/** Params of GET /core/v2/pages/<parent>/revisions/<id>. */
-export interface GetPageRevisionArgs {
+/** Params of GET /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
+export interface GetPageRevisionInput {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2731,11 +3208,15 @@ export interface GetPageRevisionArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetPageRevisionArgs = GetPageRevisionInput &
+  Required<Pick<GetPageRevisionInput, 'context'>>;
+
 /** What GET /core/v2/pages/<parent>/revisions/<id> answers with. */
 export type GetPageRevisionResult = PageRevision;
 
-/** Params of DELETE /core/v2/pages/<parent>/revisions/<id>. */
-export interface DeletePageRevisionArgs {
+/** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
+export interface DeletePageRevisionInput {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -2744,11 +3225,15 @@ export interface DeletePageRevisionArgs {
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeletePageRevisionArgs = DeletePageRevisionInput &
+  Required<Pick<DeletePageRevisionInput, 'force'>>;
+
 /** What DELETE /core/v2/pages/<parent>/revisions/<id> answers with. */
 export type DeletePageRevisionResult = DeletedPageRevision;
 
-/** Params of GET /core/v2/pages/<id>/autosaves. */
-export interface ListPageAutosavesArgs {
+/** Params of GET /core/v2/pages/<id>/autosaves as a client sends them. */
+export interface ListPageAutosavesInput {
   /** Id of the page the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2756,11 +3241,15 @@ export interface ListPageAutosavesArgs {
   id: string | number;
 }
 
+/** Params of GET /core/v2/pages/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListPageAutosavesArgs = ListPageAutosavesInput &
+  Required<Pick<ListPageAutosavesInput, 'context'>>;
+
 /** What GET /core/v2/pages/<id>/autosaves answers with. */
 export type ListPageAutosavesResult = PageAutosave[];
 
-/** Params of POST /core/v2/pages/<id>/autosaves. */
-export interface CreatePageAutosaveArgs {
+/** Params of POST /core/v2/pages/<id>/autosaves as a client sends them. */
+export interface CreatePageAutosaveInput {
   /** Id of the parent page (0 for a top-level page). */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -2820,11 +3309,14 @@ export interface CreatePageAutosaveArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/pages/<id>/autosaves as its handler receives them. */
+export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
+
 /** What POST /core/v2/pages/<id>/autosaves answers with. */
 export type CreatePageAutosaveResult = PageAutosave;
 
-/** Params of GET /core/v2/pages/<parent>/autosaves/<id>. */
-export interface GetPageAutosaveArgs {
+/** Params of GET /core/v2/pages/<parent>/autosaves/<id> as a client sends them. */
+export interface GetPageAutosaveInput {
   /** Id of the page the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
@@ -2833,11 +3325,15 @@ export interface GetPageAutosaveArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/pages/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetPageAutosaveArgs = GetPageAutosaveInput &
+  Required<Pick<GetPageAutosaveInput, 'context'>>;
+
 /** What GET /core/v2/pages/<parent>/autosaves/<id> answers with. */
 export type GetPageAutosaveResult = PageAutosave;
 
-/** Params of GET /core/v2/media. */
-export interface ListMediaArgs {
+/** Params of GET /core/v2/media as a client sends them. */
+export interface ListMediaInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2896,11 +3392,32 @@ export interface ListMediaArgs {
   mime_type?: string[];
 }
 
+/** Params of GET /core/v2/media as its handler receives them, defaults applied. */
+export type ListMediaArgs = ListMediaInput &
+  Required<
+    Pick<
+      ListMediaInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
 /** What GET /core/v2/media answers with. */
 export type ListMediaResult = Media[];
 
-/** Params of POST /core/v2/media. */
-export interface CreateMediaArgs {
+/** Params of POST /core/v2/media as a client sends them. */
+export interface CreateMediaInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -2957,22 +3474,29 @@ export interface CreateMediaArgs {
   url?: string;
 }
 
+/** Params of POST /core/v2/media as its handler receives them, defaults applied. */
+export type CreateMediaArgs = CreateMediaInput &
+  Required<Pick<CreateMediaInput, 'generate_sub_sizes' | 'convert_format'>>;
+
 /** What POST /core/v2/media answers with. */
 export type CreateMediaResult = Media;
 
-/** Params of GET /core/v2/media/<id>. */
-export interface GetMediaArgs {
+/** Params of GET /core/v2/media/<id> as a client sends them. */
+export interface GetMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/media/<id> as its handler receives them, defaults applied. */
+export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context'>>;
+
 /** What GET /core/v2/media/<id> answers with. */
 export type GetMediaResult = Media;
 
-/** Params of POST, PUT, PATCH /core/v2/media/<id>. */
-export interface UpdateMediaArgs {
+/** Params of POST, PUT, PATCH /core/v2/media/<id> as a client sends them. */
+export interface UpdateMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3025,32 +3549,41 @@ export interface UpdateMediaArgs {
   post?: number;
 }
 
+/** Params of POST, PUT, PATCH /core/v2/media/<id> as its handler receives them. */
+export type UpdateMediaArgs = UpdateMediaInput;
+
 /** What POST, PUT, PATCH /core/v2/media/<id> answers with. */
 export type UpdateMediaResult = Media;
 
-/** Params of DELETE /core/v2/media/<id>. */
-export interface DeleteMediaArgs {
+/** Params of DELETE /core/v2/media/<id> as a client sends them. */
+export interface DeleteMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/media/<id> as its handler receives them, defaults applied. */
+export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput, 'force'>>;
+
 /** What DELETE /core/v2/media/<id> answers with. */
 export type DeleteMediaResult = DeletedMedia;
 
-/** Params of POST /core/v2/media/<id>/post-process. */
-export interface PostProcessMediaArgs {
+/** Params of POST /core/v2/media/<id>/post-process as a client sends them. */
+export interface PostProcessMediaInput {
   /** Unique id of the media item. */
   id: number;
   action: 'create-image-subsizes';
 }
 
+/** Params of POST /core/v2/media/<id>/post-process as its handler receives them. */
+export type PostProcessMediaArgs = PostProcessMediaInput;
+
 /** What POST /core/v2/media/<id>/post-process answers with. */
 export type PostProcessMediaResult = Media;
 
-/** Params of POST /core/v2/media/<id>/edit. */
-export interface EditMediaArgs {
+/** Params of POST /core/v2/media/<id>/edit as a client sends them. */
+export interface EditMediaInput {
   /** Address of the image file to edit. */
   src: string;
   /**
@@ -3138,32 +3671,47 @@ export interface EditMediaArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/media/<id>/edit as its handler receives them. */
+export type EditMediaArgs = EditMediaInput;
+
 /** What POST /core/v2/media/<id>/edit answers with. */
 export type EditMediaResult = Media;
 
-/** Params of GET /core-site-health/v1. */
-export interface CoreSiteHealthV1IndexArgs {
+/** Params of GET /core-site-health/v1 as a client sends them. */
+export interface CoreSiteHealthV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
+export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
+  Required<Pick<CoreSiteHealthV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-site-health/v1 answers with. */
 export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
-/** Params of GET /core-block-editor/v1. */
-export interface CoreBlockEditorV1IndexArgs {
+/** Params of GET /core-block-editor/v1 as a client sends them. */
+export interface CoreBlockEditorV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
+export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
+  Required<Pick<CoreBlockEditorV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-block-editor/v1 answers with. */
 export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
-/** Params of GET /core-abilities/v1. */
-export interface CoreAbilitiesV1IndexArgs {
+/** Params of GET /core-abilities/v1 as a client sends them. */
+export interface CoreAbilitiesV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
+export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &
+  Required<Pick<CoreAbilitiesV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-abilities/v1 answers with. */
 export type CoreAbilitiesV1IndexResult = NamespaceIndex;

@@ -264,41 +264,41 @@ export function createClient(options: ClientOptions) {
     root: {
       index: {
         /** The discovery document (site fields, namespaces, routes, authentication). GET / (getIndex) */
-        get: (args: T.GetIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.GetIndexInput = {}, init?: CallOptions) =>
           call<T.GetIndexResult>(options, 'GET', '/', args, init),
       },
       batch: {
         /** Runs up to 25 write requests in one call. Only endpoints marked allow_batch v1 may be named; each sub-request is checked against its own endpoint's permission. POST /batch/v1 (batchRequests) */
-        v1Create: (args: T.BatchRequestsArgs, init?: CallOptions) =>
+        v1Create: (args: T.BatchRequestsInput, init?: CallOptions) =>
           call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args, init),
       },
     },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.Oembed10IndexInput = {}, init?: CallOptions) =>
           call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args, init),
       },
       embed: {
         /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs, init?: CallOptions) =>
+        get: (args: T.GetOembedInput, init?: CallOptions) =>
           call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args, init),
       },
       proxy: {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs, init?: CallOptions) =>
+        get: (args: T.GetOembedProxyInput, init?: CallOptions) =>
           call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args, init),
       },
     },
     cacheoptV1: {
       index: {
         /** GET /cacheopt/v1 (cacheoptV1Index) */
-        get: (args: T.CacheoptV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CacheoptV1IndexInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1IndexResult>(options, 'GET', '/cacheopt/v1', args, init),
       },
       toggleCrawlerState: {
         /** GET /cacheopt/v1/toggle_crawler_state (cacheoptV1GetToggleCrawlerState) */
-        get: (args: T.CacheoptV1GetToggleCrawlerStateArgs = {}, init?: CallOptions) =>
+        get: (args: T.CacheoptV1GetToggleCrawlerStateInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetToggleCrawlerStateResult>(
             options,
             'GET',
@@ -307,7 +307,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v1/toggle_crawler_state (cacheoptV1PostToggleCrawlerState) */
-        create: (args: T.CacheoptV1PostToggleCrawlerStateArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV1PostToggleCrawlerStateInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostToggleCrawlerStateResult>(
             options,
             'POST',
@@ -318,7 +318,7 @@ export function createClient(options: ClientOptions) {
       },
       tool: {
         /** GET /cacheopt/v1/tool/check_ip (cacheoptV1GetToolCheckIp) */
-        checkIpGet: (args: T.CacheoptV1GetToolCheckIpArgs = {}, init?: CallOptions) =>
+        checkIpGet: (args: T.CacheoptV1GetToolCheckIpInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetToolCheckIpResult>(
             options,
             'GET',
@@ -329,7 +329,7 @@ export function createClient(options: ClientOptions) {
       },
       guest: {
         /** GET /cacheopt/v1/guest/sync (cacheoptV1GetGuestSync) */
-        syncGet: (args: T.CacheoptV1GetGuestSyncArgs = {}, init?: CallOptions) =>
+        syncGet: (args: T.CacheoptV1GetGuestSyncInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetGuestSyncResult>(
             options,
             'GET',
@@ -340,7 +340,7 @@ export function createClient(options: ClientOptions) {
       },
       notifyImg: {
         /** GET /cacheopt/v1/notify_img (cacheoptV1GetNotifyImg) */
-        list: (args: T.CacheoptV1GetNotifyImgArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV1GetNotifyImgInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetNotifyImgResult>(
             options,
             'GET',
@@ -349,7 +349,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v1/notify_img. */
-        listAll: (args: T.CacheoptV1GetNotifyImgArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV1GetNotifyImgInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV1GetNotifyImgResult>>(
             options,
             '/cacheopt/v1/notify_img',
@@ -357,7 +357,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v1/notify_img one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV1GetNotifyImgArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV1GetNotifyImgInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV1GetNotifyImgResult>>(
             options,
             '/cacheopt/v1/notify_img',
@@ -365,7 +365,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v1/notify_img (cacheoptV1PostNotifyImg) */
-        create: (args: T.CacheoptV1PostNotifyImgArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV1PostNotifyImgInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyImgResult>(
             options,
             'POST',
@@ -376,7 +376,7 @@ export function createClient(options: ClientOptions) {
       },
       notifyCcss: {
         /** GET /cacheopt/v1/notify_ccss (cacheoptV1GetNotifyCcss) */
-        list: (args: T.CacheoptV1GetNotifyCcssArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV1GetNotifyCcssInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetNotifyCcssResult>(
             options,
             'GET',
@@ -385,7 +385,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v1/notify_ccss. */
-        listAll: (args: T.CacheoptV1GetNotifyCcssArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV1GetNotifyCcssInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV1GetNotifyCcssResult>>(
             options,
             '/cacheopt/v1/notify_ccss',
@@ -393,7 +393,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v1/notify_ccss one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV1GetNotifyCcssArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV1GetNotifyCcssInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV1GetNotifyCcssResult>>(
             options,
             '/cacheopt/v1/notify_ccss',
@@ -401,7 +401,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v1/notify_ccss (cacheoptV1PostNotifyCcss) */
-        create: (args: T.CacheoptV1PostNotifyCcssArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV1PostNotifyCcssInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyCcssResult>(
             options,
             'POST',
@@ -412,7 +412,7 @@ export function createClient(options: ClientOptions) {
       },
       notifyUcss: {
         /** GET /cacheopt/v1/notify_ucss (cacheoptV1GetNotifyUcss) */
-        list: (args: T.CacheoptV1GetNotifyUcssArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV1GetNotifyUcssInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetNotifyUcssResult>(
             options,
             'GET',
@@ -421,7 +421,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v1/notify_ucss. */
-        listAll: (args: T.CacheoptV1GetNotifyUcssArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV1GetNotifyUcssInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV1GetNotifyUcssResult>>(
             options,
             '/cacheopt/v1/notify_ucss',
@@ -429,7 +429,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v1/notify_ucss one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV1GetNotifyUcssArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV1GetNotifyUcssInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV1GetNotifyUcssResult>>(
             options,
             '/cacheopt/v1/notify_ucss',
@@ -437,7 +437,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v1/notify_ucss (cacheoptV1PostNotifyUcss) */
-        create: (args: T.CacheoptV1PostNotifyUcssArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV1PostNotifyUcssInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyUcssResult>(
             options,
             'POST',
@@ -448,7 +448,7 @@ export function createClient(options: ClientOptions) {
       },
       notifyVpi: {
         /** GET /cacheopt/v1/notify_vpi (cacheoptV1GetNotifyVpi) */
-        list: (args: T.CacheoptV1GetNotifyVpiArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV1GetNotifyVpiInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetNotifyVpiResult>(
             options,
             'GET',
@@ -457,7 +457,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v1/notify_vpi. */
-        listAll: (args: T.CacheoptV1GetNotifyVpiArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV1GetNotifyVpiInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV1GetNotifyVpiResult>>(
             options,
             '/cacheopt/v1/notify_vpi',
@@ -465,7 +465,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v1/notify_vpi one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV1GetNotifyVpiArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV1GetNotifyVpiInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV1GetNotifyVpiResult>>(
             options,
             '/cacheopt/v1/notify_vpi',
@@ -473,7 +473,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v1/notify_vpi (cacheoptV1PostNotifyVpi) */
-        create: (args: T.CacheoptV1PostNotifyVpiArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV1PostNotifyVpiInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyVpiResult>(
             options,
             'POST',
@@ -484,10 +484,10 @@ export function createClient(options: ClientOptions) {
       },
       checkImg: {
         /** GET /cacheopt/v1/check_img (cacheoptV1GetCheckImg) */
-        list: (args: T.CacheoptV1GetCheckImgArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV1GetCheckImgInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetCheckImgResult>(options, 'GET', '/cacheopt/v1/check_img', args, init),
         /** Every item over all pages of /cacheopt/v1/check_img. */
-        listAll: (args: T.CacheoptV1GetCheckImgArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV1GetCheckImgInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV1GetCheckImgResult>>(
             options,
             '/cacheopt/v1/check_img',
@@ -495,7 +495,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v1/check_img one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV1GetCheckImgArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV1GetCheckImgInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV1GetCheckImgResult>>(
             options,
             '/cacheopt/v1/check_img',
@@ -503,7 +503,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v1/check_img (cacheoptV1PostCheckImg) */
-        create: (args: T.CacheoptV1PostCheckImgArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV1PostCheckImgInput = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostCheckImgResult>(
             options,
             'POST',
@@ -516,12 +516,12 @@ export function createClient(options: ClientOptions) {
     cacheoptV3: {
       index: {
         /** GET /cacheopt/v3 (cacheoptV3Index) */
-        get: (args: T.CacheoptV3IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CacheoptV3IndexInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3IndexResult>(options, 'GET', '/cacheopt/v3', args, init),
       },
       ipValidate: {
         /** GET /cacheopt/v3/ip_validate (cacheoptV3GetIpValidate) */
-        list: (args: T.CacheoptV3GetIpValidateArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV3GetIpValidateInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3GetIpValidateResult>(
             options,
             'GET',
@@ -530,7 +530,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v3/ip_validate. */
-        listAll: (args: T.CacheoptV3GetIpValidateArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV3GetIpValidateInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV3GetIpValidateResult>>(
             options,
             '/cacheopt/v3/ip_validate',
@@ -538,7 +538,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v3/ip_validate one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV3GetIpValidateArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV3GetIpValidateInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV3GetIpValidateResult>>(
             options,
             '/cacheopt/v3/ip_validate',
@@ -546,7 +546,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v3/ip_validate (cacheoptV3PostIpValidate) */
-        create: (args: T.CacheoptV3PostIpValidateArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV3PostIpValidateInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostIpValidateResult>(
             options,
             'POST',
@@ -557,7 +557,7 @@ export function createClient(options: ClientOptions) {
       },
       coreRestEcho: {
         /** POST /cacheopt/v3/core_rest_echo (cacheoptV3PostCoreRestEcho) */
-        create: (args: T.CacheoptV3PostCoreRestEchoArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV3PostCoreRestEchoInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostCoreRestEchoResult>(
             options,
             'POST',
@@ -568,12 +568,12 @@ export function createClient(options: ClientOptions) {
       },
       ping: {
         /** POST /cacheopt/v3/ping (cacheoptV3PostPing) */
-        create: (args: T.CacheoptV3PostPingArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV3PostPingInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostPingResult>(options, 'POST', '/cacheopt/v3/ping', args, init),
       },
       cdnStatus: {
         /** GET /cacheopt/v3/cdn_status (cacheoptV3GetCdnStatus) */
-        list: (args: T.CacheoptV3GetCdnStatusArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV3GetCdnStatusInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3GetCdnStatusResult>(
             options,
             'GET',
@@ -582,7 +582,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v3/cdn_status. */
-        listAll: (args: T.CacheoptV3GetCdnStatusArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV3GetCdnStatusInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV3GetCdnStatusResult>>(
             options,
             '/cacheopt/v3/cdn_status',
@@ -590,7 +590,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v3/cdn_status one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV3GetCdnStatusArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV3GetCdnStatusInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV3GetCdnStatusResult>>(
             options,
             '/cacheopt/v3/cdn_status',
@@ -598,7 +598,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v3/cdn_status (cacheoptV3PostCdnStatus) */
-        create: (args: T.CacheoptV3PostCdnStatusArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV3PostCdnStatusInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostCdnStatusResult>(
             options,
             'POST',
@@ -609,7 +609,7 @@ export function createClient(options: ClientOptions) {
       },
       errDomains: {
         /** GET /cacheopt/v3/err_domains (cacheoptV3GetErrDomains) */
-        list: (args: T.CacheoptV3GetErrDomainsArgs = {}, init?: CallOptions) =>
+        list: (args: T.CacheoptV3GetErrDomainsInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3GetErrDomainsResult>(
             options,
             'GET',
@@ -618,7 +618,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /cacheopt/v3/err_domains. */
-        listAll: (args: T.CacheoptV3GetErrDomainsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.CacheoptV3GetErrDomainsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.CacheoptV3GetErrDomainsResult>>(
             options,
             '/cacheopt/v3/err_domains',
@@ -626,7 +626,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /cacheopt/v3/err_domains one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.CacheoptV3GetErrDomainsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.CacheoptV3GetErrDomainsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.CacheoptV3GetErrDomainsResult>>(
             options,
             '/cacheopt/v3/err_domains',
@@ -634,7 +634,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /cacheopt/v3/err_domains (cacheoptV3PostErrDomains) */
-        create: (args: T.CacheoptV3PostErrDomainsArgs = {}, init?: CallOptions) =>
+        create: (args: T.CacheoptV3PostErrDomainsInput = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostErrDomainsResult>(
             options,
             'POST',
@@ -647,13 +647,13 @@ export function createClient(options: ClientOptions) {
     pagebuilderOne: {
       index: {
         /** GET /pagebuilder-one/v1 (pagebuilderOneV1Index) */
-        get: (args: T.PagebuilderOneV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1IndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1IndexResult>(options, 'GET', '/pagebuilder-one/v1', args, init),
       },
       connect: {
         /** POST /pagebuilder-one/v1/connect/authorize (pagebuilderOneV1PostConnectAuthorize) */
         authorizeCreate: (
-          args: T.PagebuilderOneV1PostConnectAuthorizeArgs = {},
+          args: T.PagebuilderOneV1PostConnectAuthorizeInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectAuthorizeResult>(
@@ -665,7 +665,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/connect/disconnect (pagebuilderOneV1PostConnectDisconnect) */
         disconnectCreate: (
-          args: T.PagebuilderOneV1PostConnectDisconnectArgs = {},
+          args: T.PagebuilderOneV1PostConnectDisconnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectDisconnectResult>(
@@ -677,7 +677,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/connect/switch-domain (pagebuilderOneV1PostConnectSwitchDomain) */
         switchDomainCreate: (
-          args: T.PagebuilderOneV1PostConnectSwitchDomainArgs = {},
+          args: T.PagebuilderOneV1PostConnectSwitchDomainInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectSwitchDomainResult>(
@@ -689,7 +689,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/connect/deactivate (pagebuilderOneV1PostConnectDeactivate) */
         deactivateCreate: (
-          args: T.PagebuilderOneV1PostConnectDeactivateArgs = {},
+          args: T.PagebuilderOneV1PostConnectDeactivateInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostConnectDeactivateResult>(
@@ -703,7 +703,7 @@ export function createClient(options: ClientOptions) {
       topBar: {
         /** GET /pagebuilder-one/v1/top-bar/notifications (pagebuilderOneV1GetTopBarNotifications) */
         notificationsGet: (
-          args: T.PagebuilderOneV1GetTopBarNotificationsArgs,
+          args: T.PagebuilderOneV1GetTopBarNotificationsInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1GetTopBarNotificationsResult>(
@@ -714,7 +714,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1GetTopBarFeedback) */
-        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetTopBarFeedbackResult>(
             options,
             'GET',
@@ -723,7 +723,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder-one/v1/top-bar/feedback. */
-        feedbackListAll: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+        feedbackListAll: (
+          args: T.PagebuilderOneV1GetTopBarFeedbackInput = {},
+          init?: CallOptions,
+        ) =>
           collectAll<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
             options,
             '/pagebuilder-one/v1/top-bar/feedback',
@@ -732,7 +735,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** The pages of /pagebuilder-one/v1/top-bar/feedback one by one, with X-WP-Total and X-WP-TotalPages. */
         feedbackListPages: (
-          args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {},
+          args: T.PagebuilderOneV1GetTopBarFeedbackInput = {},
           init?: CallOptions,
         ) =>
           iteratePages<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
@@ -742,7 +745,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
-        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
+        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
             options,
             'POST',
@@ -753,7 +756,7 @@ export function createClient(options: ClientOptions) {
       },
       themes: {
         /** GET /pagebuilder-one/v1/themes (pagebuilderOneV1GetThemes) */
-        get: (args: T.PagebuilderOneV1GetThemesArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetThemesInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetThemesResult>(
             options,
             'GET',
@@ -762,7 +765,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
-        create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
+        create: (args: T.PagebuilderOneV1PostThemesInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
             options,
             'POST',
@@ -771,7 +774,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/themes/<slug>/activate (pagebuilderOneV1PostThemesActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateArgs, init?: CallOptions) =>
+        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesActivateResult>(
             options,
             'POST',
@@ -782,7 +785,7 @@ export function createClient(options: ClientOptions) {
       },
       plugins: {
         /** GET /pagebuilder-one/v1/plugins (pagebuilderOneV1GetPlugins) */
-        get: (args: T.PagebuilderOneV1GetPluginsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetPluginsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetPluginsResult>(
             options,
             'GET',
@@ -791,7 +794,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins (pagebuilderOneV1PostPlugins) */
-        create: (args: T.PagebuilderOneV1PostPluginsArgs, init?: CallOptions) =>
+        create: (args: T.PagebuilderOneV1PostPluginsInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsResult>(
             options,
             'POST',
@@ -800,7 +803,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/activate (pagebuilderOneV1PostPluginsActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateArgs, init?: CallOptions) =>
+        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsActivateResult>(
             options,
             'POST',
@@ -809,7 +812,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/deactivate (pagebuilderOneV1PostPluginsDeactivate) */
-        deactivateCreate: (args: T.PagebuilderOneV1PostPluginsDeactivateArgs, init?: CallOptions) =>
+        deactivateCreate: (
+          args: T.PagebuilderOneV1PostPluginsDeactivateInput,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostPluginsDeactivateResult>(
             options,
             'POST',
@@ -818,7 +824,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/upgrade (pagebuilderOneV1PostPluginsUpgrade) */
-        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeArgs, init?: CallOptions) =>
+        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeInput, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsUpgradeResult>(
             options,
             'POST',
@@ -828,7 +834,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/run (pagebuilderOneV1PostPluginsMigrationRun) */
         migrationRunCreate: (
-          args: T.PagebuilderOneV1PostPluginsMigrationRunArgs,
+          args: T.PagebuilderOneV1PostPluginsMigrationRunInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRunResult>(
@@ -840,7 +846,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback (pagebuilderOneV1PostPluginsMigrationRollback) */
         migrationRollbackCreate: (
-          args: T.PagebuilderOneV1PostPluginsMigrationRollbackArgs,
+          args: T.PagebuilderOneV1PostPluginsMigrationRollbackInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRollbackResult>(
@@ -853,7 +859,7 @@ export function createClient(options: ClientOptions) {
       },
       settings: {
         /** GET /pagebuilder-one/v1/settings (pagebuilderOneV1GetSettings) */
-        get: (args: T.PagebuilderOneV1GetSettingsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetSettingsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetSettingsResult>(
             options,
             'GET',
@@ -862,7 +868,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder-one/v1/settings (pagebuilderOneV1UpdateSettings) */
-        create: (args: T.PagebuilderOneV1UpdateSettingsArgs = {}, init?: CallOptions) =>
+        create: (args: T.PagebuilderOneV1UpdateSettingsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1UpdateSettingsResult>(
             options,
             'POST',
@@ -874,7 +880,7 @@ export function createClient(options: ClientOptions) {
       manageDashboardWidget: {
         /** GET /pagebuilder-one/v1/manage-dashboard-widget/state (pagebuilderOneV1GetManageDashboardWidgetState) */
         stateGet: (
-          args: T.PagebuilderOneV1GetManageDashboardWidgetStateArgs = {},
+          args: T.PagebuilderOneV1GetManageDashboardWidgetStateInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderOneV1GetManageDashboardWidgetStateResult>(
@@ -887,7 +893,7 @@ export function createClient(options: ClientOptions) {
       },
       logs: {
         /** GET /pagebuilder-one/v1/logs (pagebuilderOneV1GetLogs) */
-        get: (args: T.PagebuilderOneV1GetLogsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderOneV1GetLogsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetLogsResult>(
             options,
             'GET',
@@ -896,7 +902,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder-one/v1/logs (pagebuilderOneV1DeleteLogs) */
-        delete: (args: T.PagebuilderOneV1DeleteLogsArgs = {}, init?: CallOptions) =>
+        delete: (args: T.PagebuilderOneV1DeleteLogsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1DeleteLogsResult>(
             options,
             'DELETE',
@@ -909,12 +915,12 @@ export function createClient(options: ClientOptions) {
     pagebuilderV1: {
       index: {
         /** GET /pagebuilder/v1 (pagebuilderV1Index) */
-        get: (args: T.PagebuilderV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1IndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1IndexResult>(options, 'GET', '/pagebuilder/v1', args, init),
       },
       cache: {
         /** DELETE /pagebuilder/v1/cache (pagebuilderV1DeleteCache) */
-        delete: (args: T.PagebuilderV1DeleteCacheArgs = {}, init?: CallOptions) =>
+        delete: (args: T.PagebuilderV1DeleteCacheInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteCacheResult>(
             options,
             'DELETE',
@@ -925,7 +931,7 @@ export function createClient(options: ClientOptions) {
       },
       globals: {
         /** GET /pagebuilder/v1/globals (pagebuilderV1GetGlobals) */
-        get: (args: T.PagebuilderV1GetGlobalsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetGlobalsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetGlobalsResult>(
             options,
             'GET',
@@ -935,7 +941,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/colors (pagebuilderV1GetGlobalsColors) */
         pagebuilderV1GetGlobalsColors: (
-          args: T.PagebuilderV1GetGlobalsColorsArgs = {},
+          args: T.PagebuilderV1GetGlobalsColorsInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsColorsResult>(
@@ -947,7 +953,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/colors/<id> (pagebuilderV1GetGlobalsColor) */
         pagebuilderV1GetGlobalsColor: (
-          args: T.PagebuilderV1GetGlobalsColorArgs,
+          args: T.PagebuilderV1GetGlobalsColorInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsColorResult>(
@@ -958,7 +964,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/globals/colors/<id> (pagebuilderV1SaveGlobalsColor) */
-        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorArgs, init?: CallOptions) =>
+        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorInput, init?: CallOptions) =>
           call<T.PagebuilderV1SaveGlobalsColorResult>(
             options,
             'POST',
@@ -967,7 +973,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/globals/colors/<id> (pagebuilderV1DeleteGlobalsColor) */
-        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorArgs, init?: CallOptions) =>
+        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorInput, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteGlobalsColorResult>(
             options,
             'DELETE',
@@ -977,7 +983,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/typography (pagebuilderV1GetGlobalsTypography) */
         pagebuilderV1GetGlobalsTypography: (
-          args: T.PagebuilderV1GetGlobalsTypographyArgs = {},
+          args: T.PagebuilderV1GetGlobalsTypographyInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsTypographyResult>(
@@ -989,7 +995,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/globals/typography/<id> (pagebuilderV1GetGlobalsTypographyItem) */
         pagebuilderV1GetGlobalsTypographyItem: (
-          args: T.PagebuilderV1GetGlobalsTypographyItemArgs,
+          args: T.PagebuilderV1GetGlobalsTypographyItemInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsTypographyItemResult>(
@@ -1001,7 +1007,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/globals/typography/<id> (pagebuilderV1SaveGlobalsTypographyItem) */
         typographyUpdate: (
-          args: T.PagebuilderV1SaveGlobalsTypographyItemArgs,
+          args: T.PagebuilderV1SaveGlobalsTypographyItemInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1SaveGlobalsTypographyItemResult>(
@@ -1013,7 +1019,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** DELETE /pagebuilder/v1/globals/typography/<id> (pagebuilderV1DeleteGlobalsTypographyItem) */
         typographyDelete: (
-          args: T.PagebuilderV1DeleteGlobalsTypographyItemArgs,
+          args: T.PagebuilderV1DeleteGlobalsTypographyItemInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1DeleteGlobalsTypographyItemResult>(
@@ -1026,7 +1032,7 @@ export function createClient(options: ClientOptions) {
       },
       settings: {
         /** GET /pagebuilder/v1/settings/<key> (pagebuilderV1GetSettings) */
-        get: (args: T.PagebuilderV1GetSettingsArgs, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetSettingsInput, init?: CallOptions) =>
           call<T.PagebuilderV1GetSettingsResult>(
             options,
             'GET',
@@ -1035,7 +1041,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/settings/<key> (pagebuilderV1UpdateSettings) */
-        update: (args: T.PagebuilderV1UpdateSettingsArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1UpdateSettingsInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateSettingsResult>(
             options,
             'POST',
@@ -1046,22 +1052,22 @@ export function createClient(options: ClientOptions) {
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        list: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetPostInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        list: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetTermInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        list: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetUserInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
         /** GET /pagebuilder/v1/favorites (pagebuilderV1GetFavorites) */
-        list: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetFavoritesInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetFavoritesResult>(
             options,
             'GET',
@@ -1070,7 +1076,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/favorites. */
-        listAll: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetFavoritesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
@@ -1078,7 +1084,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/favorites one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetFavoritesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
@@ -1086,7 +1092,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/favorites/<id> (pagebuilderV1PostFavorites) */
-        update: (args: T.PagebuilderV1PostFavoritesArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1PostFavoritesInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostFavoritesResult>(
             options,
             'POST',
@@ -1095,7 +1101,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/favorites/<id> (pagebuilderV1DeleteFavorites) */
-        delete: (args: T.PagebuilderV1DeleteFavoritesArgs, init?: CallOptions) =>
+        delete: (args: T.PagebuilderV1DeleteFavoritesInput, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteFavoritesResult>(
             options,
             'DELETE',
@@ -1106,7 +1112,7 @@ export function createClient(options: ClientOptions) {
       },
       kitElementsDefaults: {
         /** GET /pagebuilder/v1/kit-elements-defaults (pagebuilderV1GetKitElementsDefaults) */
-        get: (args: T.PagebuilderV1GetKitElementsDefaultsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetKitElementsDefaultsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetKitElementsDefaultsResult>(
             options,
             'GET',
@@ -1115,7 +1121,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1UpdateKitElementsDefaults) */
-        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateKitElementsDefaultsResult>(
             options,
             'POST',
@@ -1124,7 +1130,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1DeleteKitElementsDefaults) */
-        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsArgs, init?: CallOptions) =>
+        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsInput, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteKitElementsDefaultsResult>(
             options,
             'DELETE',
@@ -1136,7 +1142,7 @@ export function createClient(options: ClientOptions) {
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
         recentPostsList: (
-          args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
+          args: T.PagebuilderV1GetSiteNavigationRecentPostsInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetSiteNavigationRecentPostsResult>(
@@ -1148,7 +1154,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/site-navigation/add-new-post (pagebuilderV1PostSiteNavigationAddNewPost) */
         addNewPostCreate: (
-          args: T.PagebuilderV1PostSiteNavigationAddNewPostArgs = {},
+          args: T.PagebuilderV1PostSiteNavigationAddNewPostInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostSiteNavigationAddNewPostResult>(
@@ -1162,7 +1168,7 @@ export function createClient(options: ClientOptions) {
       designSystemSync: {
         /** POST /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1PostDesignSystemSyncStylesheet) */
         stylesheetCreate: (
-          args: T.PagebuilderV1PostDesignSystemSyncStylesheetArgs = {},
+          args: T.PagebuilderV1PostDesignSystemSyncStylesheetInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostDesignSystemSyncStylesheetResult>(
@@ -1174,7 +1180,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1GetDesignSystemStylesheet) */
         stylesheetGet: (
-          args: T.PagebuilderV1GetDesignSystemStylesheetArgs = {},
+          args: T.PagebuilderV1GetDesignSystemStylesheetInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetDesignSystemStylesheetResult>(
@@ -1187,7 +1193,7 @@ export function createClient(options: ClientOptions) {
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
-        list: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetChecklistInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistResult>(
             options,
             'GET',
@@ -1196,7 +1202,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/checklist. */
-        listAll: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetChecklistInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
@@ -1204,7 +1210,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/checklist one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetChecklistInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
@@ -1212,7 +1218,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /pagebuilder/v1/checklist/<id> (pagebuilderV1GetChecklistItem) */
-        get: (args: T.PagebuilderV1GetChecklistItemArgs, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetChecklistItemInput, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistItemResult>(
             options,
             'GET',
@@ -1222,7 +1228,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/checklist/steps (pagebuilderV1GetChecklistSteps) */
         pagebuilderV1GetChecklistSteps: (
-          args: T.PagebuilderV1GetChecklistStepsArgs = {},
+          args: T.PagebuilderV1GetChecklistStepsInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetChecklistStepsResult>(
@@ -1234,7 +1240,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1GetChecklistStep) */
         pagebuilderV1GetChecklistStep: (
-          args: T.PagebuilderV1GetChecklistStepArgs,
+          args: T.PagebuilderV1GetChecklistStepInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetChecklistStepResult>(
@@ -1245,7 +1251,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1UpdateChecklistStep) */
-        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepArgs, init?: CallOptions) =>
+        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateChecklistStepResult>(
             options,
             'POST',
@@ -1255,7 +1261,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/checklist/user-progress (pagebuilderV1GetChecklistUserProgress) */
         userProgressGet: (
-          args: T.PagebuilderV1GetChecklistUserProgressArgs = {},
+          args: T.PagebuilderV1GetChecklistUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetChecklistUserProgressResult>(
@@ -1267,7 +1273,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress (pagebuilderV1UpdateChecklistUserProgress) */
         userProgressCreate: (
-          args: T.PagebuilderV1UpdateChecklistUserProgressArgs = {},
+          args: T.PagebuilderV1UpdateChecklistUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateChecklistUserProgressResult>(
@@ -1280,7 +1286,7 @@ export function createClient(options: ClientOptions) {
       },
       onboarding: {
         /** GET /pagebuilder/v1/onboarding (pagebuilderV1GetOnboarding) */
-        list: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetOnboardingInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetOnboardingResult>(
             options,
             'GET',
@@ -1289,7 +1295,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/onboarding. */
-        listAll: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetOnboardingInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
@@ -1297,7 +1303,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/onboarding one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetOnboardingInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
@@ -1306,7 +1312,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/user-progress (pagebuilderV1GetOnboardingUserProgress) */
         userProgressGet: (
-          args: T.PagebuilderV1GetOnboardingUserProgressArgs = {},
+          args: T.PagebuilderV1GetOnboardingUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingUserProgressResult>(
@@ -1318,7 +1324,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress (pagebuilderV1UpdateOnboardingUserProgress) */
         userProgressCreate: (
-          args: T.PagebuilderV1UpdateOnboardingUserProgressArgs = {},
+          args: T.PagebuilderV1UpdateOnboardingUserProgressInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateOnboardingUserProgressResult>(
@@ -1330,7 +1336,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/user-choices (pagebuilderV1GetOnboardingUserChoices) */
         userChoicesGet: (
-          args: T.PagebuilderV1GetOnboardingUserChoicesArgs = {},
+          args: T.PagebuilderV1GetOnboardingUserChoicesInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingUserChoicesResult>(
@@ -1342,7 +1348,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices (pagebuilderV1UpdateOnboardingUserChoices) */
         userChoicesCreate: (
-          args: T.PagebuilderV1UpdateOnboardingUserChoicesArgs = {},
+          args: T.PagebuilderV1UpdateOnboardingUserChoicesInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateOnboardingUserChoicesResult>(
@@ -1354,7 +1360,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/pro-install-screen (pagebuilderV1GetOnboardingProInstallScreen) */
         proInstallScreenGet: (
-          args: T.PagebuilderV1GetOnboardingProInstallScreenArgs = {},
+          args: T.PagebuilderV1GetOnboardingProInstallScreenInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingProInstallScreenResult>(
@@ -1366,7 +1372,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/install-pro (pagebuilderV1GetOnboardingInstallPro) */
         installProGet: (
-          args: T.PagebuilderV1GetOnboardingInstallProArgs = {},
+          args: T.PagebuilderV1GetOnboardingInstallProInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingInstallProResult>(
@@ -1378,7 +1384,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/onboarding/install-pro (pagebuilderV1PostOnboardingInstallPro) */
         installProCreate: (
-          args: T.PagebuilderV1PostOnboardingInstallProArgs = {},
+          args: T.PagebuilderV1PostOnboardingInstallProInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostOnboardingInstallProResult>(
@@ -1390,7 +1396,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /pagebuilder/v1/onboarding/install-theme (pagebuilderV1GetOnboardingInstallTheme) */
         installThemeGet: (
-          args: T.PagebuilderV1GetOnboardingInstallThemeArgs = {},
+          args: T.PagebuilderV1GetOnboardingInstallThemeInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetOnboardingInstallThemeResult>(
@@ -1402,7 +1408,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/onboarding/install-theme (pagebuilderV1PostOnboardingInstallTheme) */
         installThemeCreate: (
-          args: T.PagebuilderV1PostOnboardingInstallThemeArgs = {},
+          args: T.PagebuilderV1PostOnboardingInstallThemeInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostOnboardingInstallThemeResult>(
@@ -1415,7 +1421,7 @@ export function createClient(options: ClientOptions) {
       },
       operations: {
         /** GET /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1GetOperationsOptInV4) */
-        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Args = {}, init?: CallOptions) =>
+        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Input = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetOperationsOptInV4Result>(
             options,
             'GET',
@@ -1424,7 +1430,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
-        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
+        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Input = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
             options,
             'POST',
@@ -1435,7 +1441,7 @@ export function createClient(options: ClientOptions) {
       },
       assistant: {
         /** GET /pagebuilder/v1/assistant/consent (pagebuilderV1GetAssistantConsent) */
-        consentGet: (args: T.PagebuilderV1GetAssistantConsentArgs = {}, init?: CallOptions) =>
+        consentGet: (args: T.PagebuilderV1GetAssistantConsentInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetAssistantConsentResult>(
             options,
             'GET',
@@ -1444,7 +1450,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
-        consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
+        consentCreate: (args: T.PagebuilderV1PostAssistantConsentInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
             options,
             'POST',
@@ -1456,7 +1462,7 @@ export function createClient(options: ClientOptions) {
       templateLibrary: {
         /** GET /pagebuilder/v1/template-library/templates (pagebuilderV1GetTemplateLibraryTemplates) */
         templatesGet: (
-          args: T.PagebuilderV1GetTemplateLibraryTemplatesArgs = {},
+          args: T.PagebuilderV1GetTemplateLibraryTemplatesInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetTemplateLibraryTemplatesResult>(
@@ -1468,7 +1474,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /pagebuilder/v1/template-library/templates (pagebuilderV1PostTemplateLibraryTemplates) */
         templatesCreate: (
-          args: T.PagebuilderV1PostTemplateLibraryTemplatesArgs,
+          args: T.PagebuilderV1PostTemplateLibraryTemplatesInput,
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1PostTemplateLibraryTemplatesResult>(
@@ -1482,7 +1488,7 @@ export function createClient(options: ClientOptions) {
       userData: {
         /** GET /pagebuilder/v1/user-data/current-user (pagebuilderV1GetUserDataCurrentUser) */
         currentUserGet: (
-          args: T.PagebuilderV1GetUserDataCurrentUserArgs = {},
+          args: T.PagebuilderV1GetUserDataCurrentUserInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetUserDataCurrentUserResult>(
@@ -1494,7 +1500,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** PATCH /pagebuilder/v1/user-data/current-user (pagebuilderV1UpdateUserDataCurrentUser) */
         currentUserUpdate: (
-          args: T.PagebuilderV1UpdateUserDataCurrentUserArgs = {},
+          args: T.PagebuilderV1UpdateUserDataCurrentUserInput = {},
           init?: CallOptions,
         ) =>
           call<T.PagebuilderV1UpdateUserDataCurrentUserResult>(
@@ -1507,7 +1513,7 @@ export function createClient(options: ClientOptions) {
       },
       library: {
         /** GET /pagebuilder/v1/library/connect (pagebuilderV1GetLibraryConnect) */
-        connectGet: (args: T.PagebuilderV1GetLibraryConnectArgs = {}, init?: CallOptions) =>
+        connectGet: (args: T.PagebuilderV1GetLibraryConnectInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetLibraryConnectResult>(
             options,
             'GET',
@@ -1516,7 +1522,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
-        connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
+        connectCreate: (args: T.PagebuilderV1PostLibraryConnectInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
             options,
             'POST',
@@ -1525,7 +1531,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /pagebuilder/v1/library/connect (pagebuilderV1DeleteLibraryConnect) */
-        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectArgs = {}, init?: CallOptions) =>
+        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteLibraryConnectResult>(
             options,
             'DELETE',
@@ -1536,7 +1542,7 @@ export function createClient(options: ClientOptions) {
       },
       sendEvent: {
         /** GET /pagebuilder/v1/send-event (pagebuilderV1GetSendEvent) */
-        list: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetSendEventInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetSendEventResult>(
             options,
             'GET',
@@ -1545,7 +1551,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/send-event. */
-        listAll: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1GetSendEventInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
@@ -1553,7 +1559,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/send-event one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1GetSendEventInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
@@ -1561,7 +1567,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/send-event (pagebuilderV1PostSendEvent) */
-        create: (args: T.PagebuilderV1PostSendEventArgs, init?: CallOptions) =>
+        create: (args: T.PagebuilderV1PostSendEventInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostSendEventResult>(
             options,
             'POST',
@@ -1572,7 +1578,7 @@ export function createClient(options: ClientOptions) {
       },
       globalClasses: {
         /** GET /pagebuilder/v1/global-classes (pagebuilderV1GetGlobalClasses) */
-        get: (args: T.PagebuilderV1GetGlobalClassesArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1GetGlobalClassesInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetGlobalClassesResult>(
             options,
             'GET',
@@ -1581,7 +1587,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** PUT /pagebuilder/v1/global-classes (pagebuilderV1UpdateGlobalClasses) */
-        update: (args: T.PagebuilderV1UpdateGlobalClassesArgs, init?: CallOptions) =>
+        update: (args: T.PagebuilderV1UpdateGlobalClassesInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateGlobalClassesResult>(
             options,
             'PUT',
@@ -1590,7 +1596,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /pagebuilder/v1/global-classes/usage (pagebuilderV1GetGlobalClassesUsage) */
-        usageGet: (args: T.PagebuilderV1GetGlobalClassesUsageArgs = {}, init?: CallOptions) =>
+        usageGet: (args: T.PagebuilderV1GetGlobalClassesUsageInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetGlobalClassesUsageResult>(
             options,
             'GET',
@@ -1601,7 +1607,7 @@ export function createClient(options: ClientOptions) {
       },
       variables: {
         /** GET /pagebuilder/v1/variables/list (pagebuilderV1GetVariablesList) */
-        listGet: (args: T.PagebuilderV1GetVariablesListArgs = {}, init?: CallOptions) =>
+        listGet: (args: T.PagebuilderV1GetVariablesListInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetVariablesListResult>(
             options,
             'GET',
@@ -1610,7 +1616,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/variables/create (pagebuilderV1PostVariablesCreate) */
-        createCreate: (args: T.PagebuilderV1PostVariablesCreateArgs, init?: CallOptions) =>
+        createCreate: (args: T.PagebuilderV1PostVariablesCreateInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostVariablesCreateResult>(
             options,
             'POST',
@@ -1619,7 +1625,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/variables/update (pagebuilderV1UpdateVariablesUpdate) */
-        updateCreate: (args: T.PagebuilderV1UpdateVariablesUpdateArgs, init?: CallOptions) =>
+        updateCreate: (args: T.PagebuilderV1UpdateVariablesUpdateInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateVariablesUpdateResult>(
             options,
             'POST',
@@ -1628,7 +1634,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/variables/delete (pagebuilderV1UpdateVariablesDelete) */
-        deleteCreate: (args: T.PagebuilderV1UpdateVariablesDeleteArgs, init?: CallOptions) =>
+        deleteCreate: (args: T.PagebuilderV1UpdateVariablesDeleteInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateVariablesDeleteResult>(
             options,
             'POST',
@@ -1637,7 +1643,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/variables/restore (pagebuilderV1UpdateVariablesRestore) */
-        restoreCreate: (args: T.PagebuilderV1UpdateVariablesRestoreArgs, init?: CallOptions) =>
+        restoreCreate: (args: T.PagebuilderV1UpdateVariablesRestoreInput, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateVariablesRestoreResult>(
             options,
             'POST',
@@ -1646,7 +1652,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/variables/batch (pagebuilderV1PostVariablesBatch) */
-        batchCreate: (args: T.PagebuilderV1PostVariablesBatchArgs, init?: CallOptions) =>
+        batchCreate: (args: T.PagebuilderV1PostVariablesBatchInput, init?: CallOptions) =>
           call<T.PagebuilderV1PostVariablesBatchResult>(
             options,
             'POST',
@@ -1659,7 +1665,7 @@ export function createClient(options: ClientOptions) {
     pagebuilderV1Documents: {
       index: {
         /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
-        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1DocumentsIndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsIndexResult>(
             options,
             'GET',
@@ -1670,7 +1676,7 @@ export function createClient(options: ClientOptions) {
       },
       media: {
         /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
-        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs, init?: CallOptions) =>
+        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportInput, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsPostMediaImportResult>(
             options,
             'POST',
@@ -1683,7 +1689,7 @@ export function createClient(options: ClientOptions) {
     pagebuilderV1Feedback: {
       index: {
         /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
-        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderV1FeedbackIndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackIndexResult>(
             options,
             'GET',
@@ -1694,7 +1700,7 @@ export function createClient(options: ClientOptions) {
       },
       submit: {
         /** GET /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackGetSubmit) */
-        list: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1FeedbackGetSubmitInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackGetSubmitResult>(
             options,
             'GET',
@@ -1703,7 +1709,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /pagebuilder/v1/feedback/submit. */
-        listAll: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.PagebuilderV1FeedbackGetSubmitInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
             options,
             '/pagebuilder/v1/feedback/submit',
@@ -1711,7 +1717,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /pagebuilder/v1/feedback/submit one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.PagebuilderV1FeedbackGetSubmitInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
             options,
             '/pagebuilder/v1/feedback/submit',
@@ -1719,7 +1725,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
-        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
+        create: (args: T.PagebuilderV1FeedbackPostSubmitInput = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
             options,
             'POST',
@@ -1732,12 +1738,12 @@ export function createClient(options: ClientOptions) {
     pagebuilderAi: {
       index: {
         /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
-        get: (args: T.PagebuilderAiV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderAiV1IndexInput = {}, init?: CallOptions) =>
           call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args, init),
       },
       permissions: {
         /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
-        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}, init?: CallOptions) =>
+        get: (args: T.PagebuilderAiV1GetPermissionsInput = {}, init?: CallOptions) =>
           call<T.PagebuilderAiV1GetPermissionsResult>(
             options,
             'GET',
@@ -1750,12 +1756,12 @@ export function createClient(options: ClientOptions) {
     sitegen: {
       index: {
         /** GET /sitegen/v1 (sitegenV1Index) */
-        get: (args: T.SitegenV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1IndexInput = {}, init?: CallOptions) =>
           call<T.SitegenV1IndexResult>(options, 'GET', '/sitegen/v1', args, init),
       },
       getCredits: {
         /** GET /sitegen/v1/get-credits (sitegenV1GetGetCredits) */
-        get: (args: T.SitegenV1GetGetCreditsArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetGetCreditsInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetGetCreditsResult>(
             options,
             'GET',
@@ -1766,7 +1772,7 @@ export function createClient(options: ClientOptions) {
       },
       categories: {
         /** GET /sitegen/v1/categories (sitegenV1GetCategories) */
-        get: (args: T.SitegenV1GetCategoriesArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetCategoriesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetCategoriesResult>(
             options,
             'GET',
@@ -1777,7 +1783,7 @@ export function createClient(options: ClientOptions) {
       },
       siteFeatures: {
         /** GET /sitegen/v1/site-features (sitegenV1GetSiteFeatures) */
-        get: (args: T.SitegenV1GetSiteFeaturesArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSiteFeaturesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSiteFeaturesResult>(
             options,
             'GET',
@@ -1788,7 +1794,7 @@ export function createClient(options: ClientOptions) {
       },
       siteLanguages: {
         /** GET /sitegen/v1/site-languages (sitegenV1GetSiteLanguages) */
-        get: (args: T.SitegenV1GetSiteLanguagesArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSiteLanguagesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSiteLanguagesResult>(
             options,
             'GET',
@@ -1799,7 +1805,7 @@ export function createClient(options: ClientOptions) {
       },
       importStatus: {
         /** GET /sitegen/v1/import-status (sitegenV1GetImportStatus) */
-        get: (args: T.SitegenV1GetImportStatusArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetImportStatusInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetImportStatusResult>(
             options,
             'GET',
@@ -1810,7 +1816,7 @@ export function createClient(options: ClientOptions) {
       },
       migrationStatus: {
         /** GET /sitegen/v1/migration-status (sitegenV1GetMigrationStatus) */
-        get: (args: T.SitegenV1GetMigrationStatusArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetMigrationStatusInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetMigrationStatusResult>(
             options,
             'GET',
@@ -1821,7 +1827,7 @@ export function createClient(options: ClientOptions) {
       },
       importErrorLog: {
         /** GET /sitegen/v1/import-error-log (sitegenV1GetImportErrorLog) */
-        get: (args: T.SitegenV1GetImportErrorLogArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetImportErrorLogInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetImportErrorLogResult>(
             options,
             'GET',
@@ -1832,7 +1838,7 @@ export function createClient(options: ClientOptions) {
       },
       setPlanPromoDismissTime: {
         /** GET /sitegen/v1/set-plan-promo-dismiss-time (sitegenV1GetSetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSetPlanPromoDismissTimeResult>(
             options,
             'GET',
@@ -1843,7 +1849,7 @@ export function createClient(options: ClientOptions) {
       },
       getPlanPromoDismissTime: {
         /** GET /sitegen/v1/get-plan-promo-dismiss-time (sitegenV1GetGetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetGetPlanPromoDismissTimeResult>(
             options,
             'GET',
@@ -1854,12 +1860,12 @@ export function createClient(options: ClientOptions) {
       },
       zipPlan: {
         /** POST /sitegen/v1/zip-plan (sitegenV1PostZipPlan) */
-        create: (args: T.SitegenV1PostZipPlanArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostZipPlanInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
         /** GET /sitegen/v1/revoke-access (sitegenV1GetRevokeAccess) */
-        get: (args: T.SitegenV1GetRevokeAccessArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetRevokeAccessInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetRevokeAccessResult>(
             options,
             'GET',
@@ -1868,7 +1874,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
-        create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostRevokeAccessInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
             options,
             'POST',
@@ -1879,7 +1885,7 @@ export function createClient(options: ClientOptions) {
       },
       restoreCredit: {
         /** POST /sitegen/v1/restore-credit (sitegenV1PostRestoreCredit) */
-        create: (args: T.SitegenV1PostRestoreCreditArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostRestoreCreditInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRestoreCreditResult>(
             options,
             'POST',
@@ -1890,7 +1896,7 @@ export function createClient(options: ClientOptions) {
       },
       description: {
         /** POST /sitegen/v1/description (sitegenV1PostDescription) */
-        create: (args: T.SitegenV1PostDescriptionArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostDescriptionInput, init?: CallOptions) =>
           call<T.SitegenV1PostDescriptionResult>(
             options,
             'POST',
@@ -1901,12 +1907,12 @@ export function createClient(options: ClientOptions) {
       },
       keywords: {
         /** POST /sitegen/v1/keywords (sitegenV1PostKeywords) */
-        create: (args: T.SitegenV1PostKeywordsArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostKeywordsInput, init?: CallOptions) =>
           call<T.SitegenV1PostKeywordsResult>(options, 'POST', '/sitegen/v1/keywords', args, init),
       },
       templateKeywords: {
         /** POST /sitegen/v1/template-keywords (sitegenV1PostTemplateKeywords) */
-        create: (args: T.SitegenV1PostTemplateKeywordsArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostTemplateKeywordsInput, init?: CallOptions) =>
           call<T.SitegenV1PostTemplateKeywordsResult>(
             options,
             'POST',
@@ -1917,12 +1923,12 @@ export function createClient(options: ClientOptions) {
       },
       images: {
         /** POST /sitegen/v1/images (sitegenV1PostImages) */
-        create: (args: T.SitegenV1PostImagesArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostImagesInput, init?: CallOptions) =>
           call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
         /** GET /sitegen/v1/record-step (sitegenV1GetRecordStep) */
-        list: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+        list: (args: T.SitegenV1GetRecordStepInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetRecordStepResult>(
             options,
             'GET',
@@ -1931,7 +1937,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /sitegen/v1/record-step. */
-        listAll: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.SitegenV1GetRecordStepInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.SitegenV1GetRecordStepResult>>(
             options,
             '/sitegen/v1/record-step',
@@ -1939,7 +1945,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /sitegen/v1/record-step one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.SitegenV1GetRecordStepInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.SitegenV1GetRecordStepResult>>(
             options,
             '/sitegen/v1/record-step',
@@ -1947,7 +1953,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
-        create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostRecordStepInput, init?: CallOptions) =>
           call<T.SitegenV1PostRecordStepResult>(
             options,
             'POST',
@@ -1958,7 +1964,7 @@ export function createClient(options: ClientOptions) {
       },
       templates: {
         /** POST /sitegen/v1/templates (sitegenV1PostTemplates) */
-        create: (args: T.SitegenV1PostTemplatesArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostTemplatesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostTemplatesResult>(
             options,
             'POST',
@@ -1969,7 +1975,7 @@ export function createClient(options: ClientOptions) {
       },
       allTemplates: {
         /** POST /sitegen/v1/all-templates (sitegenV1PostAllTemplates) */
-        create: (args: T.SitegenV1PostAllTemplatesArgs = {}, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostAllTemplatesInput = {}, init?: CallOptions) =>
           call<T.SitegenV1PostAllTemplatesResult>(
             options,
             'POST',
@@ -1980,7 +1986,7 @@ export function createClient(options: ClientOptions) {
       },
       userDetails: {
         /** GET /sitegen/v1/user-details (sitegenV1GetUserDetails) */
-        get: (args: T.SitegenV1GetUserDetailsArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetUserDetailsInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetUserDetailsResult>(
             options,
             'GET',
@@ -1989,7 +1995,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
-        create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostUserDetailsInput, init?: CallOptions) =>
           call<T.SitegenV1PostUserDetailsResult>(
             options,
             'POST',
@@ -2000,12 +2006,12 @@ export function createClient(options: ClientOptions) {
       },
       site: {
         /** POST /sitegen/v1/site (sitegenV1PostSite) */
-        create: (args: T.SitegenV1PostSiteArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostSiteInput, init?: CallOptions) =>
           call<T.SitegenV1PostSiteResult>(options, 'POST', '/sitegen/v1/site', args, init),
       },
       contentExport: {
         /** POST /sitegen/v1/content-export (sitegenV1PostContentExport) */
-        create: (args: T.SitegenV1PostContentExportArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostContentExportInput, init?: CallOptions) =>
           call<T.SitegenV1PostContentExportResult>(
             options,
             'POST',
@@ -2016,12 +2022,12 @@ export function createClient(options: ClientOptions) {
       },
       aiSite: {
         /** POST /sitegen/v1/ai-site (sitegenV1PostAiSite) */
-        create: (args: T.SitegenV1PostAiSiteArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostAiSiteInput, init?: CallOptions) =>
           call<T.SitegenV1PostAiSiteResult>(options, 'POST', '/sitegen/v1/ai-site', args, init),
       },
       searchCategory: {
         /** POST /sitegen/v1/search-category (sitegenV1PostSearchCategory) */
-        create: (args: T.SitegenV1PostSearchCategoryArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostSearchCategoryInput, init?: CallOptions) =>
           call<T.SitegenV1PostSearchCategoryResult>(
             options,
             'POST',
@@ -2032,7 +2038,7 @@ export function createClient(options: ClientOptions) {
       },
       setStepData: {
         /** GET /sitegen/v1/set-step-data (sitegenV1GetSetStepData) */
-        get: (args: T.SitegenV1GetSetStepDataArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenV1GetSetStepDataInput = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSetStepDataResult>(
             options,
             'GET',
@@ -2041,7 +2047,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
-        create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
+        create: (args: T.SitegenV1PostSetStepDataInput, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
             options,
             'POST',
@@ -2054,12 +2060,12 @@ export function createClient(options: ClientOptions) {
     sitegenImages: {
       index: {
         /** GET /sitegen-images/v1 (sitegenImagesV1Index) */
-        get: (args: T.SitegenImagesV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.SitegenImagesV1IndexInput = {}, init?: CallOptions) =>
           call<T.SitegenImagesV1IndexResult>(options, 'GET', '/sitegen-images/v1', args, init),
       },
       images: {
         /** POST /sitegen-images/v1/images (sitegenImagesV1PostImages) */
-        create: (args: T.SitegenImagesV1PostImagesArgs, init?: CallOptions) =>
+        create: (args: T.SitegenImagesV1PostImagesInput, init?: CallOptions) =>
           call<T.SitegenImagesV1PostImagesResult>(
             options,
             'POST',
@@ -2072,27 +2078,27 @@ export function createClient(options: ClientOptions) {
     hdrftr: {
       index: {
         /** GET /hdrftr/v1 (hdrftrV1Index) */
-        get: (args: T.HdrftrV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1IndexInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1IndexResult>(options, 'GET', '/hdrftr/v1', args, init),
       },
       widgets: {
         /** GET /hdrftr/v1/widgets (hdrftrV1GetWidgets) */
-        get: (args: T.HdrftrV1GetWidgetsArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetWidgetsInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetWidgetsResult>(options, 'GET', '/hdrftr/v1/widgets', args, init),
       },
       plugins: {
         /** GET /hdrftr/v1/plugins (hdrftrV1GetPlugins) */
-        get: (args: T.HdrftrV1GetPluginsArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetPluginsInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetPluginsResult>(options, 'GET', '/hdrftr/v1/plugins', args, init),
       },
       templates: {
         /** GET /hdrftr/v1/templates (hdrftrV1GetTemplates) */
-        get: (args: T.HdrftrV1GetTemplatesArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetTemplatesInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetTemplatesResult>(options, 'GET', '/hdrftr/v1/templates', args, init),
       },
       recommendedPlugins: {
         /** GET /hdrftr/v1/recommended-plugins (hdrftrV1GetRecommendedPlugins) */
-        get: (args: T.HdrftrV1GetRecommendedPluginsArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetRecommendedPluginsInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetRecommendedPluginsResult>(
             options,
             'GET',
@@ -2103,7 +2109,7 @@ export function createClient(options: ClientOptions) {
       },
       mcpAbilities: {
         /** GET /hdrftr/v1/mcp-abilities (hdrftrV1GetMcpAbilities) */
-        get: (args: T.HdrftrV1GetMcpAbilitiesArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetMcpAbilitiesInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetMcpAbilitiesResult>(
             options,
             'GET',
@@ -2114,7 +2120,7 @@ export function createClient(options: ClientOptions) {
       },
       emailWebhook: {
         /** GET /hdrftr/v1/email-webhook (hdrftrV1GetEmailWebhook) */
-        list: (args: T.HdrftrV1GetEmailWebhookArgs = {}, init?: CallOptions) =>
+        list: (args: T.HdrftrV1GetEmailWebhookInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetEmailWebhookResult>(
             options,
             'GET',
@@ -2123,7 +2129,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /hdrftr/v1/email-webhook. */
-        listAll: (args: T.HdrftrV1GetEmailWebhookArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.HdrftrV1GetEmailWebhookInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.HdrftrV1GetEmailWebhookResult>>(
             options,
             '/hdrftr/v1/email-webhook',
@@ -2131,7 +2137,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /hdrftr/v1/email-webhook one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.HdrftrV1GetEmailWebhookArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.HdrftrV1GetEmailWebhookInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.HdrftrV1GetEmailWebhookResult>>(
             options,
             '/hdrftr/v1/email-webhook',
@@ -2139,7 +2145,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /hdrftr/v1/email-webhook (hdrftrV1PostEmailWebhook) */
-        create: (args: T.HdrftrV1PostEmailWebhookArgs = {}, init?: CallOptions) =>
+        create: (args: T.HdrftrV1PostEmailWebhookInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1PostEmailWebhookResult>(
             options,
             'POST',
@@ -2150,7 +2156,7 @@ export function createClient(options: ClientOptions) {
       },
       mcpSettings: {
         /** GET /hdrftr/v1/mcp-settings (hdrftrV1GetMcpSettings) */
-        get: (args: T.HdrftrV1GetMcpSettingsArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetMcpSettingsInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetMcpSettingsResult>(
             options,
             'GET',
@@ -2159,7 +2165,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /hdrftr/v1/mcp-settings (hdrftrV1PostMcpSettings) */
-        create: (args: T.HdrftrV1PostMcpSettingsArgs = {}, init?: CallOptions) =>
+        create: (args: T.HdrftrV1PostMcpSettingsInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1PostMcpSettingsResult>(
             options,
             'POST',
@@ -2170,7 +2176,7 @@ export function createClient(options: ClientOptions) {
       },
       getLearnChapters: {
         /** GET /hdrftr/v1/get-learn-chapters (hdrftrV1GetGetLearnChapters) */
-        get: (args: T.HdrftrV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
+        get: (args: T.HdrftrV1GetGetLearnChaptersInput = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetGetLearnChaptersResult>(
             options,
             'GET',
@@ -2181,7 +2187,7 @@ export function createClient(options: ClientOptions) {
       },
       updateLearnProgress: {
         /** POST /hdrftr/v1/update-learn-progress (hdrftrV1PostUpdateLearnProgress) */
-        create: (args: T.HdrftrV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
+        create: (args: T.HdrftrV1PostUpdateLearnProgressInput, init?: CallOptions) =>
           call<T.HdrftrV1PostUpdateLearnProgressResult>(
             options,
             'POST',
@@ -2194,12 +2200,12 @@ export function createClient(options: ClientOptions) {
     formsuiteV1: {
       index: {
         /** GET /formsuite/v1 (formsuiteV1Index) */
-        get: (args: T.FormsuiteV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1IndexInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args, init),
       },
       submitForm: {
         /** POST, PUT, PATCH /formsuite/v1/submit-form (formsuiteV1UpdateSubmitForm) */
-        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1UpdateSubmitFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateSubmitFormResult>(
             options,
             'POST',
@@ -2210,7 +2216,7 @@ export function createClient(options: ClientOptions) {
       },
       logClientError: {
         /** GET /formsuite/v1/log-client-error (formsuiteV1GetLogClientError) */
-        list: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetLogClientErrorInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetLogClientErrorResult>(
             options,
             'GET',
@@ -2219,7 +2225,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/log-client-error. */
-        listAll: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteV1GetLogClientErrorInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
             options,
             '/formsuite/v1/log-client-error',
@@ -2227,7 +2233,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/log-client-error one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteV1GetLogClientErrorInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
             options,
             '/formsuite/v1/log-client-error',
@@ -2235,7 +2241,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
-        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostLogClientErrorInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostLogClientErrorResult>(
             options,
             'POST',
@@ -2246,7 +2252,7 @@ export function createClient(options: ClientOptions) {
       },
       createNewForm: {
         /** POST /formsuite/v1/create-new-form (formsuiteV1PostCreateNewForm) */
-        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostCreateNewFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostCreateNewFormResult>(
             options,
             'POST',
@@ -2257,7 +2263,7 @@ export function createClient(options: ClientOptions) {
       },
       mapFields: {
         /** POST /formsuite/v1/map-fields (formsuiteV1PostMapFields) */
-        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostMapFieldsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostMapFieldsResult>(
             options,
             'POST',
@@ -2268,7 +2274,7 @@ export function createClient(options: ClientOptions) {
       },
       sendTestEmailSummary: {
         /** POST /formsuite/v1/send-test-email-summary (formsuiteV1PostSendTestEmailSummary) */
-        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostSendTestEmailSummaryInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostSendTestEmailSummaryResult>(
             options,
             'POST',
@@ -2280,7 +2286,7 @@ export function createClient(options: ClientOptions) {
       database: {
         /** POST /formsuite/v1/database/repair-entries-table (formsuiteV1PostDatabaseRepairEntriesTable) */
         repairEntriesTableCreate: (
-          args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {},
+          args: T.FormsuiteV1PostDatabaseRepairEntriesTableInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostDatabaseRepairEntriesTableResult>(
@@ -2293,7 +2299,7 @@ export function createClient(options: ClientOptions) {
       },
       handleAccessKey: {
         /** GET /formsuite/v1/handle-access-key (formsuiteV1GetHandleAccessKey) */
-        get: (args: T.FormsuiteV1GetHandleAccessKeyArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetHandleAccessKeyInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetHandleAccessKeyResult>(
             options,
             'GET',
@@ -2302,7 +2308,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
-        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostHandleAccessKeyInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostHandleAccessKeyResult>(
             options,
             'POST',
@@ -2314,7 +2320,7 @@ export function createClient(options: ClientOptions) {
       onboarding: {
         /** POST /formsuite/v1/onboarding/set-status (formsuiteV1PostOnboardingSetStatus) */
         setStatusCreate: (
-          args: T.FormsuiteV1PostOnboardingSetStatusArgs = {},
+          args: T.FormsuiteV1PostOnboardingSetStatusInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostOnboardingSetStatusResult>(
@@ -2325,7 +2331,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/onboarding/get-status (formsuiteV1GetOnboardingGetStatus) */
-        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}, init?: CallOptions) =>
+        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetOnboardingGetStatusResult>(
             options,
             'GET',
@@ -2335,7 +2341,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/onboarding/user-details (formsuiteV1GetOnboardingUserDetails) */
         userDetailsGet: (
-          args: T.FormsuiteV1GetOnboardingUserDetailsArgs = {},
+          args: T.FormsuiteV1GetOnboardingUserDetailsInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetOnboardingUserDetailsResult>(
@@ -2346,7 +2352,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
-        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs, init?: CallOptions) =>
+        userDetailsCreate: (
+          args: T.FormsuiteV1PostOnboardingUserDetailsInput,
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
             options,
             'POST',
@@ -2358,7 +2367,7 @@ export function createClient(options: ClientOptions) {
       userMeta: {
         /** GET /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1GetUserMetaDismissMigrationBanner) */
         dismissMigrationBannerGet: (
-          args: T.FormsuiteV1GetUserMetaDismissMigrationBannerArgs = {},
+          args: T.FormsuiteV1GetUserMetaDismissMigrationBannerInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetUserMetaDismissMigrationBannerResult>(
@@ -2370,7 +2379,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
         dismissMigrationBannerCreate: (
-          args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
+          args: T.FormsuiteV1PostUserMetaDismissMigrationBannerInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostUserMetaDismissMigrationBannerResult>(
@@ -2383,7 +2392,7 @@ export function createClient(options: ClientOptions) {
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        list: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsDataInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsDataResult>(
             options,
             'GET',
@@ -2394,7 +2403,7 @@ export function createClient(options: ClientOptions) {
       },
       formData: {
         /** GET /formsuite/v1/form-data (formsuiteV1GetFormData) */
-        get: (args: T.FormsuiteV1GetFormDataArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetFormDataInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormDataResult>(
             options,
             'GET',
@@ -2405,7 +2414,7 @@ export function createClient(options: ClientOptions) {
       },
       initiateAuth: {
         /** GET /formsuite/v1/initiate-auth (formsuiteV1GetInitiateAuth) */
-        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetInitiateAuthInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetInitiateAuthResult>(
             options,
             'GET',
@@ -2416,7 +2425,7 @@ export function createClient(options: ClientOptions) {
       },
       geoCountry: {
         /** GET /formsuite/v1/geo-country (formsuiteV1GetGeoCountry) */
-        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGeoCountryInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGeoCountryResult>(
             options,
             'GET',
@@ -2427,7 +2436,7 @@ export function createClient(options: ClientOptions) {
       },
       entriesChartData: {
         /** GET /formsuite/v1/entries-chart-data (formsuiteV1GetEntriesChartData) */
-        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetEntriesChartDataInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesChartDataResult>(
             options,
             'GET',
@@ -2438,7 +2447,7 @@ export function createClient(options: ClientOptions) {
       },
       generateFormMarkup: {
         /** GET /formsuite/v1/generate-form-markup (formsuiteV1GetGenerateFormMarkup) */
-        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGenerateFormMarkupInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetGenerateFormMarkupResult>(
             options,
             'GET',
@@ -2449,7 +2458,7 @@ export function createClient(options: ClientOptions) {
       },
       generateForm: {
         /** POST /formsuite/v1/generate-form (formsuiteV1PostGenerateForm) */
-        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostGenerateFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostGenerateFormResult>(
             options,
             'POST',
@@ -2460,7 +2469,7 @@ export function createClient(options: ClientOptions) {
       },
       globalSettings: {
         /** GET /formsuite/v1/global-settings (formsuiteV1GetGlobalSettings) */
-        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGlobalSettingsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGlobalSettingsResult>(
             options,
             'GET',
@@ -2469,7 +2478,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /formsuite/v1/global-settings (formsuiteV1UpdateGlobalSettings) */
-        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1UpdateGlobalSettingsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateGlobalSettingsResult>(
             options,
             'POST',
@@ -2480,7 +2489,7 @@ export function createClient(options: ClientOptions) {
       },
       afterSubmission: {
         /** GET /formsuite/v1/after-submission/<submission_id> (formsuiteV1GetAfterSubmission) */
-        get: (args: T.FormsuiteV1GetAfterSubmissionArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetAfterSubmissionInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetAfterSubmissionResult>(
             options,
             'GET',
@@ -2491,7 +2500,7 @@ export function createClient(options: ClientOptions) {
       },
       dismissFormSetupCard: {
         /** GET /formsuite/v1/dismiss-form-setup-card (formsuiteV1GetDismissFormSetupCard) */
-        list: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetDismissFormSetupCardInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetDismissFormSetupCardResult>(
             options,
             'GET',
@@ -2500,7 +2509,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/dismiss-form-setup-card. */
-        listAll: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteV1GetDismissFormSetupCardInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
             options,
             '/formsuite/v1/dismiss-form-setup-card',
@@ -2508,7 +2517,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/dismiss-form-setup-card one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteV1GetDismissFormSetupCardInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
             options,
             '/formsuite/v1/dismiss-form-setup-card',
@@ -2516,7 +2525,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
-        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostDismissFormSetupCardInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostDismissFormSetupCardResult>(
             options,
             'POST',
@@ -2527,7 +2536,7 @@ export function createClient(options: ClientOptions) {
       },
       pages: {
         /** GET /formsuite/v1/pages/search (formsuiteV1GetPagesSearch) */
-        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
+        searchList: (args: T.FormsuiteV1GetPagesSearchInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetPagesSearchResult>(
             options,
             'GET',
@@ -2536,7 +2545,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/pages/search. */
-        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
+        searchListAll: (args: T.FormsuiteV1GetPagesSearchInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
@@ -2544,7 +2553,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/pages/search one by one, with X-WP-Total and X-WP-TotalPages. */
-        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
+        searchListPages: (args: T.FormsuiteV1GetPagesSearchInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
@@ -2554,7 +2563,7 @@ export function createClient(options: ClientOptions) {
       },
       pluginStatus: {
         /** GET /formsuite/v1/plugin-status (formsuiteV1GetPluginStatus) */
-        get: (args: T.FormsuiteV1GetPluginStatusArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetPluginStatusInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetPluginStatusResult>(
             options,
             'GET',
@@ -2565,7 +2574,7 @@ export function createClient(options: ClientOptions) {
       },
       entries: {
         /** GET /formsuite/v1/entries/list (formsuiteV1GetEntriesList) */
-        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
+        listList: (args: T.FormsuiteV1GetEntriesListInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesListResult>(
             options,
             'GET',
@@ -2574,7 +2583,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/entries/list. */
-        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
+        listListAll: (args: T.FormsuiteV1GetEntriesListInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
@@ -2582,7 +2591,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/entries/list one by one, with X-WP-Total and X-WP-TotalPages. */
-        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
+        listListPages: (args: T.FormsuiteV1GetEntriesListInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
@@ -2590,7 +2599,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/read-status (formsuiteV1PostEntriesReadStatus) */
-        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs, init?: CallOptions) =>
+        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesReadStatusResult>(
             options,
             'POST',
@@ -2599,7 +2608,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/trash (formsuiteV1PostEntriesTrash) */
-        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs, init?: CallOptions) =>
+        trashCreate: (args: T.FormsuiteV1PostEntriesTrashInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesTrashResult>(
             options,
             'POST',
@@ -2608,7 +2617,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/delete (formsuiteV1PostEntriesDelete) */
-        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs, init?: CallOptions) =>
+        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesDeleteResult>(
             options,
             'POST',
@@ -2617,7 +2626,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/entries/export (formsuiteV1PostEntriesExport) */
-        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}, init?: CallOptions) =>
+        exportCreate: (args: T.FormsuiteV1PostEntriesExportInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesExportResult>(
             options,
             'POST',
@@ -2628,7 +2637,7 @@ export function createClient(options: ClientOptions) {
       },
       entry: {
         /** GET /formsuite/v1/entry/<id>/details (formsuiteV1GetEntryDetails) */
-        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs, init?: CallOptions) =>
+        detailsGet: (args: T.FormsuiteV1GetEntryDetailsInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryDetailsResult>(
             options,
             'GET',
@@ -2637,7 +2646,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/entry/<id>/logs (formsuiteV1GetEntryLogs) */
-        logsList: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
+        logsList: (args: T.FormsuiteV1GetEntryLogsInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryLogsResult>(
             options,
             'GET',
@@ -2646,7 +2655,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/v1/entry/<id>/logs. */
-        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
+        logsListAll: (args: T.FormsuiteV1GetEntryLogsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
@@ -2654,7 +2663,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/entry/<id>/logs one by one, with X-WP-Total and X-WP-TotalPages. */
-        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
+        logsListPages: (args: T.FormsuiteV1GetEntryLogsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
@@ -2664,10 +2673,10 @@ export function createClient(options: ClientOptions) {
       },
       forms: {
         /** GET /formsuite/v1/forms (formsuiteV1GetForms) */
-        list: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args, init),
         /** Every item over all pages of /formsuite/v1/forms. */
-        listAll: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteV1GetFormsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(
             options,
             '/formsuite/v1/forms',
@@ -2675,7 +2684,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/v1/forms one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteV1GetFormsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(
             options,
             '/formsuite/v1/forms',
@@ -2683,10 +2692,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/forms/<id> (formsuiteV1GetForm) */
-        get: (args: T.FormsuiteV1GetFormArgs, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetFormInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormResult>(options, 'GET', '/formsuite/v1/forms/<id>', args, init),
         /** POST, PUT, PATCH /formsuite/v1/forms/<id> (formsuiteV1UpdateForm) */
-        update: (args: T.FormsuiteV1UpdateFormArgs, init?: CallOptions) =>
+        update: (args: T.FormsuiteV1UpdateFormInput, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateFormResult>(
             options,
             'POST',
@@ -2695,7 +2704,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
-        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs, init?: CallOptions) =>
+        exportCreate: (args: T.FormsuiteV1PostFormsExportInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsExportResult>(
             options,
             'POST',
@@ -2704,7 +2713,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/import (formsuiteV1PostFormsImport) */
-        importCreate: (args: T.FormsuiteV1PostFormsImportArgs, init?: CallOptions) =>
+        importCreate: (args: T.FormsuiteV1PostFormsImportInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsImportResult>(
             options,
             'POST',
@@ -2713,7 +2722,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/manage (formsuiteV1PostFormsManage) */
-        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs, init?: CallOptions) =>
+        manageCreate: (args: T.FormsuiteV1PostFormsManageInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsManageResult>(
             options,
             'POST',
@@ -2722,7 +2731,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/duplicate (formsuiteV1PostFormsDuplicate) */
-        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs, init?: CallOptions) =>
+        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsDuplicateResult>(
             options,
             'POST',
@@ -2731,7 +2740,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/forms/track-view (formsuiteV1PostFormsTrackView) */
-        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs, init?: CallOptions) =>
+        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsTrackViewResult>(
             options,
             'POST',
@@ -2742,7 +2751,7 @@ export function createClient(options: ClientOptions) {
       },
       formSettings: {
         /** POST /formsuite/v1/form-settings (formsuiteV1PostFormSettings) */
-        create: (args: T.FormsuiteV1PostFormSettingsArgs, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostFormSettingsInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormSettingsResult>(
             options,
             'POST',
@@ -2753,7 +2762,7 @@ export function createClient(options: ClientOptions) {
       },
       migrator: {
         /** GET /formsuite/v1/migrator/sources (formsuiteV1GetMigratorSources) */
-        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}, init?: CallOptions) =>
+        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesResult>(
             options,
             'GET',
@@ -2762,7 +2771,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
+        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsInput, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',
@@ -2772,7 +2781,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/migrator/sources/<key>/import (formsuiteV1PostMigratorSourcesImport) */
         sourcesImportCreate: (
-          args: T.FormsuiteV1PostMigratorSourcesImportArgs,
+          args: T.FormsuiteV1PostMigratorSourcesImportInput,
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostMigratorSourcesImportResult>(
@@ -2783,7 +2792,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/v1/migrator/sources/<key>/import-file (formsuiteV1ImportMigratorFile) */
-        sourcesImportFileCreate: (args: T.FormsuiteV1ImportMigratorFileArgs, init?: CallOptions) =>
+        sourcesImportFileCreate: (args: T.FormsuiteV1ImportMigratorFileInput, init?: CallOptions) =>
           call<T.FormsuiteV1ImportMigratorFileResult>(
             options,
             'POST',
@@ -2794,7 +2803,7 @@ export function createClient(options: ClientOptions) {
       },
       convertHtmlForm: {
         /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */
-        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostConvertHtmlFormInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostConvertHtmlFormResult>(
             options,
             'POST',
@@ -2806,7 +2815,7 @@ export function createClient(options: ClientOptions) {
       payments: {
         /** GET /formsuite/v1/payments/processor-connect (formsuiteV1GetPaymentsProcessorConnect) */
         processorConnectGet: (
-          args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {},
+          args: T.FormsuiteV1GetPaymentsProcessorConnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsProcessorConnectResult>(
@@ -2818,7 +2827,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/payments/processor-callback (formsuiteV1GetPaymentsProcessorCallback) */
         processorCallbackGet: (
-          args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {},
+          args: T.FormsuiteV1GetPaymentsProcessorCallbackInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsProcessorCallbackResult>(
@@ -2830,7 +2839,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/payments/processor-disconnect (formsuiteV1GetPaymentsProcessorDisconnect) */
         processorDisconnectGet: (
-          args: T.FormsuiteV1GetPaymentsProcessorDisconnectArgs = {},
+          args: T.FormsuiteV1GetPaymentsProcessorDisconnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsProcessorDisconnectResult>(
@@ -2842,7 +2851,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
         processorDisconnectCreate: (
-          args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {},
+          args: T.FormsuiteV1PostPaymentsProcessorDisconnectInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostPaymentsProcessorDisconnectResult>(
@@ -2854,7 +2863,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsuite/v1/payments/create-payment-webhook (formsuiteV1GetPaymentsCreatePaymentWebhook) */
         createPaymentWebhookList: (
-          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>(
@@ -2866,7 +2875,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** Every item over all pages of /formsuite/v1/payments/create-payment-webhook. */
         createPaymentWebhookListAll: (
-          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           collectAll<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
@@ -2877,7 +2886,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** The pages of /formsuite/v1/payments/create-payment-webhook one by one, with X-WP-Total and X-WP-TotalPages. */
         createPaymentWebhookListPages: (
-          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           iteratePages<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
@@ -2888,7 +2897,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsuite/v1/payments/create-payment-webhook (formsuiteV1PostPaymentsCreatePaymentWebhook) */
         createPaymentWebhookCreate: (
-          args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = {},
+          args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostPaymentsCreatePaymentWebhookResult>(
@@ -2901,7 +2910,7 @@ export function createClient(options: ClientOptions) {
       },
       getLearnChapters: {
         /** GET /formsuite/v1/get-learn-chapters (formsuiteV1GetGetLearnChapters) */
-        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteV1GetGetLearnChaptersInput = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGetLearnChaptersResult>(
             options,
             'GET',
@@ -2912,7 +2921,7 @@ export function createClient(options: ClientOptions) {
       },
       updateLearnProgress: {
         /** POST /formsuite/v1/update-learn-progress (formsuiteV1PostUpdateLearnProgress) */
-        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
+        create: (args: T.FormsuiteV1PostUpdateLearnProgressInput, init?: CallOptions) =>
           call<T.FormsuiteV1PostUpdateLearnProgressResult>(
             options,
             'POST',
@@ -2925,12 +2934,12 @@ export function createClient(options: ClientOptions) {
     formsuite: {
       index: {
         /** GET /formsuite (formsuiteIndex) */
-        get: (args: T.FormsuiteIndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsuiteIndexInput = {}, init?: CallOptions) =>
           call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args, init),
       },
       webhookTest: {
         /** GET /formsuite/webhook_test (formsuiteGetWebhookTest) */
-        list: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteGetWebhookTestInput = {}, init?: CallOptions) =>
           call<T.FormsuiteGetWebhookTestResult>(
             options,
             'GET',
@@ -2939,7 +2948,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/webhook_test. */
-        listAll: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteGetWebhookTestInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteGetWebhookTestResult>>(
             options,
             '/formsuite/webhook_test',
@@ -2947,7 +2956,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/webhook_test one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteGetWebhookTestInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteGetWebhookTestResult>>(
             options,
             '/formsuite/webhook_test',
@@ -2955,7 +2964,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
-        create: (args: T.FormsuitePostWebhookTestArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuitePostWebhookTestInput = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookTestResult>(
             options,
             'POST',
@@ -2966,7 +2975,7 @@ export function createClient(options: ClientOptions) {
       },
       webhookLive: {
         /** GET /formsuite/webhook_live (formsuiteGetWebhookLive) */
-        list: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteGetWebhookLiveInput = {}, init?: CallOptions) =>
           call<T.FormsuiteGetWebhookLiveResult>(
             options,
             'GET',
@@ -2975,7 +2984,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /formsuite/webhook_live. */
-        listAll: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.FormsuiteGetWebhookLiveInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
             options,
             '/formsuite/webhook_live',
@@ -2983,7 +2992,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /formsuite/webhook_live one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.FormsuiteGetWebhookLiveInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
             options,
             '/formsuite/webhook_live',
@@ -2991,7 +3000,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
-        create: (args: T.FormsuitePostWebhookLiveArgs = {}, init?: CallOptions) =>
+        create: (args: T.FormsuitePostWebhookLiveInput = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookLiveResult>(
             options,
             'POST',
@@ -3004,12 +3013,12 @@ export function createClient(options: ClientOptions) {
     formsbuilder: {
       index: {
         /** GET /formsbuilder/v1 (formsbuilderV1Index) */
-        get: (args: T.FormsbuilderV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.FormsbuilderV1IndexInput = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args, init),
       },
       setupWizard: {
         /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
-        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}, init?: CallOptions) =>
+        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateInput = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
             options,
             'GET',
@@ -3018,7 +3027,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
-        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}, init?: CallOptions) =>
+        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateInput = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
             options,
             'POST',
@@ -3028,7 +3037,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
         installPluginsCreate: (
-          args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs,
+          args: T.FormsbuilderV1PostSetupWizardInstallPluginsInput,
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
@@ -3040,7 +3049,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
         completeCreate: (
-          args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {},
+          args: T.FormsbuilderV1PostSetupWizardCompleteInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
@@ -3052,7 +3061,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
         processorConnectUrlCreate: (
-          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
+          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
@@ -3064,7 +3073,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
         licenseKeyGet: (
-          args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {},
+          args: T.FormsbuilderV1GetSetupWizardLicenseKeyInput = {},
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
@@ -3076,7 +3085,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
         licenseVerifyCreate: (
-          args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs,
+          args: T.FormsbuilderV1PostSetupWizardLicenseVerifyInput,
           init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
@@ -3091,12 +3100,12 @@ export function createClient(options: ClientOptions) {
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.ThemeV1IndexInput = {}, init?: CallOptions) =>
           call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args, init),
       },
       admin: {
         /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}, init?: CallOptions) =>
+        settingsGet: (args: T.ThemeV1GetAdminSettingsInput = {}, init?: CallOptions) =>
           call<T.ThemeV1GetAdminSettingsResult>(
             options,
             'GET',
@@ -3107,7 +3116,7 @@ export function createClient(options: ClientOptions) {
       },
       getLearnChapters: {
         /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
+        get: (args: T.ThemeV1GetGetLearnChaptersInput = {}, init?: CallOptions) =>
           call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
             'GET',
@@ -3118,7 +3127,7 @@ export function createClient(options: ClientOptions) {
       },
       updateLearnProgress: {
         /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
+        create: (args: T.ThemeV1PostUpdateLearnProgressInput, init?: CallOptions) =>
           call<T.ThemeV1PostUpdateLearnProgressResult>(
             options,
             'POST',
@@ -3131,12 +3140,12 @@ export function createClient(options: ClientOptions) {
     oneOnboarding: {
       index: {
         /** GET /one-onboarding/v1 (oneOnboardingV1Index) */
-        get: (args: T.OneOnboardingV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.OneOnboardingV1IndexInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args, init),
       },
       pluginStatus: {
         /** GET /one-onboarding/v1/plugin-status/<plugin> (oneOnboardingV1GetPluginStatus) */
-        get: (args: T.OneOnboardingV1GetPluginStatusArgs, init?: CallOptions) =>
+        get: (args: T.OneOnboardingV1GetPluginStatusInput, init?: CallOptions) =>
           call<T.OneOnboardingV1GetPluginStatusResult>(
             options,
             'GET',
@@ -3147,7 +3156,7 @@ export function createClient(options: ClientOptions) {
       },
       installPlugin: {
         /** POST /one-onboarding/v1/install-plugin (oneOnboardingV1PostInstallPlugin) */
-        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostInstallPluginInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostInstallPluginResult>(
             options,
             'POST',
@@ -3158,7 +3167,7 @@ export function createClient(options: ClientOptions) {
       },
       activatePlugin: {
         /** POST /one-onboarding/v1/activate-plugin (oneOnboardingV1PostActivatePlugin) */
-        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostActivatePluginInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostActivatePluginResult>(
             options,
             'POST',
@@ -3169,7 +3178,7 @@ export function createClient(options: ClientOptions) {
       },
       saveOnboardingState: {
         /** GET /one-onboarding/v1/save-onboarding-state (oneOnboardingV1GetSaveOnboardingState) */
-        get: (args: T.OneOnboardingV1GetSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+        get: (args: T.OneOnboardingV1GetSaveOnboardingStateInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1GetSaveOnboardingStateResult>(
             options,
             'GET',
@@ -3178,7 +3187,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
-        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostSaveOnboardingStateInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
             options,
             'POST',
@@ -3189,7 +3198,7 @@ export function createClient(options: ClientOptions) {
       },
       onboardingCompletion: {
         /** POST /one-onboarding/v1/onboarding-completion (oneOnboardingV1PostOnboardingCompletion) */
-        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}, init?: CallOptions) =>
+        create: (args: T.OneOnboardingV1PostOnboardingCompletionInput = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostOnboardingCompletionResult>(
             options,
             'POST',
@@ -3202,12 +3211,12 @@ export function createClient(options: ClientOptions) {
     gettingStarted: {
       index: {
         /** GET /getting-started/v1 (gettingStartedV1Index) */
-        get: (args: T.GettingStartedV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.GettingStartedV1IndexInput = {}, init?: CallOptions) =>
           call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args, init),
       },
       actionItems: {
         /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
-        create: (args: T.GettingStartedV1PostActionItemsArgs = {}, init?: CallOptions) =>
+        create: (args: T.GettingStartedV1PostActionItemsInput = {}, init?: CallOptions) =>
           call<T.GettingStartedV1PostActionItemsResult>(
             options,
             'POST',
@@ -3218,7 +3227,7 @@ export function createClient(options: ClientOptions) {
       },
       dismissSetupWizard: {
         /** GET /getting-started/v1/dismiss-setup-wizard (gettingStartedV1GetDismissSetupWizard) */
-        get: (args: T.GettingStartedV1GetDismissSetupWizardArgs = {}, init?: CallOptions) =>
+        get: (args: T.GettingStartedV1GetDismissSetupWizardInput = {}, init?: CallOptions) =>
           call<T.GettingStartedV1GetDismissSetupWizardResult>(
             options,
             'GET',
@@ -3227,7 +3236,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
-        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
+        create: (args: T.GettingStartedV1UpdateDismissSetupWizardInput, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
             options,
             'POST',
@@ -3238,7 +3247,7 @@ export function createClient(options: ClientOptions) {
       },
       updateActionItemSteps: {
         /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
-        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs, init?: CallOptions) =>
+        create: (args: T.GettingStartedV1PostUpdateActionItemStepsInput, init?: CallOptions) =>
           call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
             options,
             'POST',
@@ -3251,15 +3260,15 @@ export function createClient(options: ClientOptions) {
     npsSurvey: {
       index: {
         /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.NpsSurveyV1IndexInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
         /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
-        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        list: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
         /** Every item over all pages of /nps-survey/v1/rating. */
-        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
             options,
             '/nps-survey/v1/rating',
@@ -3267,7 +3276,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.NpsSurveyV1GetRatingInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
             options,
             '/nps-survey/v1/rating',
@@ -3275,12 +3284,12 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
+        create: (args: T.NpsSurveyV1PostRatingInput, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
         /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
-        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
             options,
             'GET',
@@ -3289,7 +3298,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
-        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
             options,
             '/nps-survey/v1/dismiss-nps-survey',
@@ -3297,7 +3306,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
             options,
             '/nps-survey/v1/dismiss-nps-survey',
@@ -3305,7 +3314,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyInput, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
             options,
             'POST',
@@ -3318,7 +3327,7 @@ export function createClient(options: ClientOptions) {
     blockeditorTemplates: {
       index: {
         /** GET /blockeditor-templates/v1 (blockeditorTemplatesV1Index) */
-        get: (args: T.BlockeditorTemplatesV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1IndexInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1IndexResult>(
             options,
             'GET',
@@ -3329,7 +3338,7 @@ export function createClient(options: ClientOptions) {
       },
       categories: {
         /** GET /blockeditor-templates/v1/categories (blockeditorTemplatesV1GetCategories) */
-        get: (args: T.BlockeditorTemplatesV1GetCategoriesArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetCategoriesInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetCategoriesResult>(
             options,
             'GET',
@@ -3340,7 +3349,7 @@ export function createClient(options: ClientOptions) {
       },
       doItLater: {
         /** GET /blockeditor-templates/v1/do-it-later (blockeditorTemplatesV1GetDoItLater) */
-        get: (args: T.BlockeditorTemplatesV1GetDoItLaterArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetDoItLaterInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetDoItLaterResult>(
             options,
             'GET',
@@ -3351,7 +3360,7 @@ export function createClient(options: ClientOptions) {
       },
       blocks: {
         /** GET /blockeditor-templates/v1/blocks (blockeditorTemplatesV1GetBlocks) */
-        get: (args: T.BlockeditorTemplatesV1GetBlocksArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetBlocksInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetBlocksResult>(
             options,
             'GET',
@@ -3362,7 +3371,7 @@ export function createClient(options: ClientOptions) {
       },
       setup: {
         /** GET /blockeditor-templates/v1/setup (blockeditorTemplatesV1GetSetup) */
-        get: (args: T.BlockeditorTemplatesV1GetSetupArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetSetupInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetSetupResult>(
             options,
             'GET',
@@ -3373,7 +3382,7 @@ export function createClient(options: ClientOptions) {
       },
       sites: {
         /** GET /blockeditor-templates/v1/sites (blockeditorTemplatesV1GetSites) */
-        get: (args: T.BlockeditorTemplatesV1GetSitesArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetSitesInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetSitesResult>(
             options,
             'GET',
@@ -3384,7 +3393,7 @@ export function createClient(options: ClientOptions) {
       },
       description: {
         /** POST /blockeditor-templates/v1/description (blockeditorTemplatesV1PostDescription) */
-        create: (args: T.BlockeditorTemplatesV1PostDescriptionArgs, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1PostDescriptionInput, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostDescriptionResult>(
             options,
             'POST',
@@ -3395,7 +3404,7 @@ export function createClient(options: ClientOptions) {
       },
       pageDescription: {
         /** POST /blockeditor-templates/v1/page-description (blockeditorTemplatesV1PostPageDescription) */
-        create: (args: T.BlockeditorTemplatesV1PostPageDescriptionArgs, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1PostPageDescriptionInput, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostPageDescriptionResult>(
             options,
             'POST',
@@ -3406,7 +3415,7 @@ export function createClient(options: ClientOptions) {
       },
       keywords: {
         /** POST /blockeditor-templates/v1/keywords (blockeditorTemplatesV1PostKeywords) */
-        create: (args: T.BlockeditorTemplatesV1PostKeywordsArgs, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1PostKeywordsInput, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostKeywordsResult>(
             options,
             'POST',
@@ -3417,7 +3426,7 @@ export function createClient(options: ClientOptions) {
       },
       images: {
         /** POST /blockeditor-templates/v1/images (blockeditorTemplatesV1PostImages) */
-        create: (args: T.BlockeditorTemplatesV1PostImagesArgs, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1PostImagesInput, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostImagesResult>(
             options,
             'POST',
@@ -3428,7 +3437,7 @@ export function createClient(options: ClientOptions) {
       },
       settings: {
         /** GET /blockeditor-templates/v1/settings (blockeditorTemplatesV1GetSettings) */
-        get: (args: T.BlockeditorTemplatesV1GetSettingsArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetSettingsInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetSettingsResult>(
             options,
             'GET',
@@ -3437,7 +3446,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /blockeditor-templates/v1/settings (blockeditorTemplatesV1UpdateSettings) */
-        create: (args: T.BlockeditorTemplatesV1UpdateSettingsArgs, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1UpdateSettingsInput, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1UpdateSettingsResult>(
             options,
             'POST',
@@ -3448,7 +3457,7 @@ export function createClient(options: ClientOptions) {
       },
       favorite: {
         /** GET /blockeditor-templates/v1/favorite (blockeditorTemplatesV1GetFavorite) */
-        get: (args: T.BlockeditorTemplatesV1GetFavoriteArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlockeditorTemplatesV1GetFavoriteInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetFavoriteResult>(
             options,
             'GET',
@@ -3457,7 +3466,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /blockeditor-templates/v1/favorite (blockeditorTemplatesV1UpdateFavorite) */
-        create: (args: T.BlockeditorTemplatesV1UpdateFavoriteArgs, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1UpdateFavoriteInput, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1UpdateFavoriteResult>(
             options,
             'POST',
@@ -3468,7 +3477,7 @@ export function createClient(options: ClientOptions) {
       },
       pagesOnboarding: {
         /** POST /blockeditor-templates/v1/pages-onboarding (blockeditorTemplatesV1PostPagesOnboarding) */
-        create: (args: T.BlockeditorTemplatesV1PostPagesOnboardingArgs = {}, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1PostPagesOnboardingInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostPagesOnboardingResult>(
             options,
             'POST',
@@ -3479,7 +3488,7 @@ export function createClient(options: ClientOptions) {
       },
       revokeAccess: {
         /** POST /blockeditor-templates/v1/revoke-access (blockeditorTemplatesV1PostRevokeAccess) */
-        create: (args: T.BlockeditorTemplatesV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
+        create: (args: T.BlockeditorTemplatesV1PostRevokeAccessInput = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostRevokeAccessResult>(
             options,
             'POST',
@@ -3492,12 +3501,12 @@ export function createClient(options: ClientOptions) {
     vendorCore: {
       index: {
         /** GET /vendor-core/v1 (vendorCoreV1Index) */
-        get: (args: T.VendorCoreV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.VendorCoreV1IndexInput = {}, init?: CallOptions) =>
           call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args, init),
       },
       license: {
         /** POST /vendor-core/v1/license/activate (vendorCoreV1PostLicenseActivate) */
-        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs, init?: CallOptions) =>
+        activateCreate: (args: T.VendorCoreV1PostLicenseActivateInput, init?: CallOptions) =>
           call<T.VendorCoreV1PostLicenseActivateResult>(
             options,
             'POST',
@@ -3510,12 +3519,12 @@ export function createClient(options: ClientOptions) {
     blocksKit: {
       index: {
         /** GET /blocks-kit/v1 (blocksKitV1Index) */
-        get: (args: T.BlocksKitV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlocksKitV1IndexInput = {}, init?: CallOptions) =>
           call<T.BlocksKitV1IndexResult>(options, 'GET', '/blocks-kit/v1', args, init),
       },
       products: {
         /** GET /blocks-kit/v1/products (blocksKitV1GetProducts) */
-        get: (args: T.BlocksKitV1GetProductsArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlocksKitV1GetProductsInput = {}, init?: CallOptions) =>
           call<T.BlocksKitV1GetProductsResult>(
             options,
             'GET',
@@ -3526,10 +3535,10 @@ export function createClient(options: ClientOptions) {
       },
       queries: {
         /** GET /blocks-kit/v1/queries (blocksKitV1GetQueries) */
-        get: (args: T.BlocksKitV1GetQueriesArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlocksKitV1GetQueriesInput = {}, init?: CallOptions) =>
           call<T.BlocksKitV1GetQueriesResult>(options, 'GET', '/blocks-kit/v1/queries', args, init),
         /** POST /blocks-kit/v1/queries (blocksKitV1PostQueries) */
-        create: (args: T.BlocksKitV1PostQueriesArgs = {}, init?: CallOptions) =>
+        create: (args: T.BlocksKitV1PostQueriesInput = {}, init?: CallOptions) =>
           call<T.BlocksKitV1PostQueriesResult>(
             options,
             'POST',
@@ -3540,19 +3549,19 @@ export function createClient(options: ClientOptions) {
       },
       roles: {
         /** GET /blocks-kit/v1/roles (blocksKitV1GetRoles) */
-        get: (args: T.BlocksKitV1GetRolesArgs = {}, init?: CallOptions) =>
+        get: (args: T.BlocksKitV1GetRolesInput = {}, init?: CallOptions) =>
           call<T.BlocksKitV1GetRolesResult>(options, 'GET', '/blocks-kit/v1/roles', args, init),
       },
     },
     tmplLibrary: {
       index: {
         /** GET /tmpl-library/v1 (tmplLibraryV1Index) */
-        get: (args: T.TmplLibraryV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1IndexInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1IndexResult>(options, 'GET', '/tmpl-library/v1', args, init),
       },
       conditions: {
         /** GET /tmpl-library/v1/conditions (tmplLibraryV1GetConditions) */
-        get: (args: T.TmplLibraryV1GetConditionsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetConditionsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetConditionsResult>(
             options,
             'GET',
@@ -3563,7 +3572,7 @@ export function createClient(options: ClientOptions) {
       },
       checkConditions: {
         /** GET /tmpl-library/v1/check-conditions (tmplLibraryV1GetCheckConditions) */
-        get: (args: T.TmplLibraryV1GetCheckConditionsArgs, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetCheckConditionsInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCheckConditionsResult>(
             options,
             'GET',
@@ -3574,7 +3583,7 @@ export function createClient(options: ClientOptions) {
       },
       saveConditions: {
         /** POST /tmpl-library/v1/save-conditions (tmplLibraryV1PostSaveConditions) */
-        create: (args: T.TmplLibraryV1PostSaveConditionsArgs, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostSaveConditionsInput, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSaveConditionsResult>(
             options,
             'POST',
@@ -3585,7 +3594,7 @@ export function createClient(options: ClientOptions) {
       },
       autocompleteCondition: {
         /** GET /tmpl-library/v1/autocomplete-condition (tmplLibraryV1GetAutocompleteCondition) */
-        get: (args: T.TmplLibraryV1GetAutocompleteConditionArgs, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetAutocompleteConditionInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetAutocompleteConditionResult>(
             options,
             'GET',
@@ -3596,7 +3605,7 @@ export function createClient(options: ClientOptions) {
       },
       categories: {
         /** GET /tmpl-library/v1/categories (tmplLibraryV1GetCategories) */
-        get: (args: T.TmplLibraryV1GetCategoriesArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetCategoriesInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCategoriesResult>(
             options,
             'GET',
@@ -3607,7 +3616,7 @@ export function createClient(options: ClientOptions) {
       },
       templatetypes: {
         /** GET /tmpl-library/v1/templateTypes (tmplLibraryV1GetTemplateTypes) */
-        get: (args: T.TmplLibraryV1GetTemplateTypesArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetTemplateTypesInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTemplateTypesResult>(
             options,
             'GET',
@@ -3618,7 +3627,7 @@ export function createClient(options: ClientOptions) {
       },
       dependencies: {
         /** GET /tmpl-library/v1/dependencies (tmplLibraryV1GetDependencies) */
-        get: (args: T.TmplLibraryV1GetDependenciesArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetDependenciesInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetDependenciesResult>(
             options,
             'GET',
@@ -3628,7 +3637,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/dependencies/plugins (tmplLibraryV1PostDependenciesPlugins) */
         pluginsCreate: (
-          args: T.TmplLibraryV1PostDependenciesPluginsArgs = {},
+          args: T.TmplLibraryV1PostDependenciesPluginsInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostDependenciesPluginsResult>(
@@ -3639,7 +3648,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/dependencies/themes (tmplLibraryV1PostDependenciesThemes) */
-        themesCreate: (args: T.TmplLibraryV1PostDependenciesThemesArgs = {}, init?: CallOptions) =>
+        themesCreate: (args: T.TmplLibraryV1PostDependenciesThemesInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostDependenciesThemesResult>(
             options,
             'POST',
@@ -3648,7 +3657,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/dependencies/check (tmplLibraryV1PostDependenciesCheck) */
-        checkCreate: (args: T.TmplLibraryV1PostDependenciesCheckArgs = {}, init?: CallOptions) =>
+        checkCreate: (args: T.TmplLibraryV1PostDependenciesCheckInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostDependenciesCheckResult>(
             options,
             'POST',
@@ -3658,7 +3667,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/dependencies/install (tmplLibraryV1PostDependenciesInstall) */
         installCreate: (
-          args: T.TmplLibraryV1PostDependenciesInstallArgs = {},
+          args: T.TmplLibraryV1PostDependenciesInstallInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostDependenciesInstallResult>(
@@ -3671,12 +3680,12 @@ export function createClient(options: ClientOptions) {
       },
       tags: {
         /** GET /tmpl-library/v1/tags (tmplLibraryV1GetTags) */
-        get: (args: T.TmplLibraryV1GetTagsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetTagsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTagsResult>(options, 'GET', '/tmpl-library/v1/tags', args, init),
       },
       popularTags: {
         /** GET /tmpl-library/v1/popular-tags (tmplLibraryV1GetPopularTags) */
-        get: (args: T.TmplLibraryV1GetPopularTagsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetPopularTagsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetPopularTagsResult>(
             options,
             'GET',
@@ -3687,7 +3696,7 @@ export function createClient(options: ClientOptions) {
       },
       itemsCount: {
         /** GET /tmpl-library/v1/items-count (tmplLibraryV1GetItemsCount) */
-        get: (args: T.TmplLibraryV1GetItemsCountArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetItemsCountInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemsCountResult>(
             options,
             'GET',
@@ -3698,7 +3707,7 @@ export function createClient(options: ClientOptions) {
       },
       featuredItems: {
         /** GET /tmpl-library/v1/featured-items (tmplLibraryV1GetFeaturedItems) */
-        get: (args: T.TmplLibraryV1GetFeaturedItemsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetFeaturedItemsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetFeaturedItemsResult>(
             options,
             'GET',
@@ -3709,7 +3718,7 @@ export function createClient(options: ClientOptions) {
       },
       trendingItems: {
         /** GET /tmpl-library/v1/trending-items (tmplLibraryV1GetTrendingItems) */
-        get: (args: T.TmplLibraryV1GetTrendingItemsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetTrendingItemsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTrendingItemsResult>(
             options,
             'GET',
@@ -3720,7 +3729,7 @@ export function createClient(options: ClientOptions) {
       },
       relatedItems: {
         /** GET /tmpl-library/v1/related-items (tmplLibraryV1GetRelatedItems) */
-        get: (args: T.TmplLibraryV1GetRelatedItemsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetRelatedItemsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetRelatedItemsResult>(
             options,
             'GET',
@@ -3731,7 +3740,7 @@ export function createClient(options: ClientOptions) {
       },
       savedTemplates: {
         /** GET /tmpl-library/v1/saved-templates (tmplLibraryV1GetSavedTemplates) */
-        get: (args: T.TmplLibraryV1GetSavedTemplatesArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetSavedTemplatesInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetSavedTemplatesResult>(
             options,
             'GET',
@@ -3741,7 +3750,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/saved-templates/delete (tmplLibraryV1PostSavedTemplatesDelete) */
         deleteCreate: (
-          args: T.TmplLibraryV1PostSavedTemplatesDeleteArgs = {},
+          args: T.TmplLibraryV1PostSavedTemplatesDeleteInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostSavedTemplatesDeleteResult>(
@@ -3754,7 +3763,7 @@ export function createClient(options: ClientOptions) {
       },
       pricing: {
         /** GET /tmpl-library/v1/pricing (tmplLibraryV1GetPricing) */
-        get: (args: T.TmplLibraryV1GetPricingArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetPricingInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetPricingResult>(
             options,
             'GET',
@@ -3765,7 +3774,7 @@ export function createClient(options: ClientOptions) {
       },
       googleAuthUrl: {
         /** GET /tmpl-library/v1/google-auth-url (tmplLibraryV1GetGoogleAuthUrl) */
-        get: (args: T.TmplLibraryV1GetGoogleAuthUrlArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetGoogleAuthUrlInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetGoogleAuthUrlResult>(
             options,
             'GET',
@@ -3776,7 +3785,7 @@ export function createClient(options: ClientOptions) {
       },
       isSigned: {
         /** GET /tmpl-library/v1/is-signed (tmplLibraryV1GetIsSigned) */
-        get: (args: T.TmplLibraryV1GetIsSignedArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetIsSignedInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetIsSignedResult>(
             options,
             'GET',
@@ -3787,7 +3796,7 @@ export function createClient(options: ClientOptions) {
       },
       clouds: {
         /** GET /tmpl-library/v1/clouds (tmplLibraryV1GetClouds) */
-        get: (args: T.TmplLibraryV1GetCloudsArgs = {}, init?: CallOptions) =>
+        get: (args: T.TmplLibraryV1GetCloudsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsResult>(
             options,
             'GET',
@@ -3796,7 +3805,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/clouds/usage (tmplLibraryV1GetCloudsUsage) */
-        usageGet: (args: T.TmplLibraryV1GetCloudsUsageArgs = {}, init?: CallOptions) =>
+        usageGet: (args: T.TmplLibraryV1GetCloudsUsageInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsUsageResult>(
             options,
             'GET',
@@ -3805,7 +3814,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/clouds/copy-move (tmplLibraryV1PostCloudsCopyMove) */
-        copyMoveCreate: (args: T.TmplLibraryV1PostCloudsCopyMoveArgs = {}, init?: CallOptions) =>
+        copyMoveCreate: (args: T.TmplLibraryV1PostCloudsCopyMoveInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostCloudsCopyMoveResult>(
             options,
             'POST',
@@ -3814,7 +3823,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/clouds/upload (tmplLibraryV1PostCloudsUpload) */
-        uploadCreate: (args: T.TmplLibraryV1PostCloudsUploadArgs = {}, init?: CallOptions) =>
+        uploadCreate: (args: T.TmplLibraryV1PostCloudsUploadInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostCloudsUploadResult>(
             options,
             'POST',
@@ -3823,7 +3832,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/clouds/download/<id> (tmplLibraryV1GetCloudsDownload) */
-        downloadGet: (args: T.TmplLibraryV1GetCloudsDownloadArgs, init?: CallOptions) =>
+        downloadGet: (args: T.TmplLibraryV1GetCloudsDownloadInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsDownloadResult>(
             options,
             'GET',
@@ -3832,7 +3841,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/clouds/delete/<id> (tmplLibraryV1GetCloudsDelete) */
-        deleteGet: (args: T.TmplLibraryV1GetCloudsDeleteArgs, init?: CallOptions) =>
+        deleteGet: (args: T.TmplLibraryV1GetCloudsDeleteInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsDeleteResult>(
             options,
             'GET',
@@ -3844,7 +3853,7 @@ export function createClient(options: ClientOptions) {
       workspaces: {
         /** GET /tmpl-library/v1/workspaces (tmplLibraryV1GetWorkspaces) */
         tmplLibraryV1GetWorkspaces: (
-          args: T.TmplLibraryV1GetWorkspacesArgs = {},
+          args: T.TmplLibraryV1GetWorkspacesInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1GetWorkspacesResult>(
@@ -3855,7 +3864,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/workspaces/create (tmplLibraryV1PostWorkspacesCreate) */
-        createCreate: (args: T.TmplLibraryV1PostWorkspacesCreateArgs = {}, init?: CallOptions) =>
+        createCreate: (args: T.TmplLibraryV1PostWorkspacesCreateInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostWorkspacesCreateResult>(
             options,
             'POST',
@@ -3864,7 +3873,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/workspaces/item/add (tmplLibraryV1PostWorkspacesItemAdd) */
-        itemAddCreate: (args: T.TmplLibraryV1PostWorkspacesItemAddArgs = {}, init?: CallOptions) =>
+        itemAddCreate: (args: T.TmplLibraryV1PostWorkspacesItemAddInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostWorkspacesItemAddResult>(
             options,
             'POST',
@@ -3873,7 +3882,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/workspaces/<slug> (tmplLibraryV1GetWorkspace) */
-        tmplLibraryV1GetWorkspace: (args: T.TmplLibraryV1GetWorkspaceArgs, init?: CallOptions) =>
+        tmplLibraryV1GetWorkspace: (args: T.TmplLibraryV1GetWorkspaceInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetWorkspaceResult>(
             options,
             'GET',
@@ -3882,7 +3891,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/workspaces/<slug> (tmplLibraryV1SaveWorkspace) */
-        update: (args: T.TmplLibraryV1SaveWorkspaceArgs, init?: CallOptions) =>
+        update: (args: T.TmplLibraryV1SaveWorkspaceInput, init?: CallOptions) =>
           call<T.TmplLibraryV1SaveWorkspaceResult>(
             options,
             'POST',
@@ -3891,7 +3900,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/workspaces/item/<id> (tmplLibraryV1GetWorkspacesItem) */
-        itemGet: (args: T.TmplLibraryV1GetWorkspacesItemArgs, init?: CallOptions) =>
+        itemGet: (args: T.TmplLibraryV1GetWorkspacesItemInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetWorkspacesItemResult>(
             options,
             'GET',
@@ -3900,7 +3909,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/workspaces/item/delete/<id> (tmplLibraryV1GetWorkspacesItemDelete) */
-        itemDeleteGet: (args: T.TmplLibraryV1GetWorkspacesItemDeleteArgs, init?: CallOptions) =>
+        itemDeleteGet: (args: T.TmplLibraryV1GetWorkspacesItemDeleteInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetWorkspacesItemDeleteResult>(
             options,
             'GET',
@@ -3909,7 +3918,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/workspaces/delete/<id> (tmplLibraryV1PostWorkspacesDelete) */
-        deleteUpdate: (args: T.TmplLibraryV1PostWorkspacesDeleteArgs, init?: CallOptions) =>
+        deleteUpdate: (args: T.TmplLibraryV1PostWorkspacesDeleteInput, init?: CallOptions) =>
           call<T.TmplLibraryV1PostWorkspacesDeleteResult>(
             options,
             'POST',
@@ -3920,7 +3929,7 @@ export function createClient(options: ClientOptions) {
       },
       profile: {
         /** GET /tmpl-library/v1/profile/sync (tmplLibraryV1GetProfileSync) */
-        syncGet: (args: T.TmplLibraryV1GetProfileSyncArgs = {}, init?: CallOptions) =>
+        syncGet: (args: T.TmplLibraryV1GetProfileSyncInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetProfileSyncResult>(
             options,
             'GET',
@@ -3929,7 +3938,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/profile/verified (tmplLibraryV1GetProfileVerified) */
-        verifiedGet: (args: T.TmplLibraryV1GetProfileVerifiedArgs = {}, init?: CallOptions) =>
+        verifiedGet: (args: T.TmplLibraryV1GetProfileVerifiedInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetProfileVerifiedResult>(
             options,
             'GET',
@@ -3939,7 +3948,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /tmpl-library/v1/profile/download-history (tmplLibraryV1GetProfileDownloadHistory) */
         downloadHistoryGet: (
-          args: T.TmplLibraryV1GetProfileDownloadHistoryArgs = {},
+          args: T.TmplLibraryV1GetProfileDownloadHistoryInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1GetProfileDownloadHistoryResult>(
@@ -3951,7 +3960,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /tmpl-library/v1/profile/my-favourites (tmplLibraryV1GetProfileMyFavourites) */
         myFavouritesGet: (
-          args: T.TmplLibraryV1GetProfileMyFavouritesArgs = {},
+          args: T.TmplLibraryV1GetProfileMyFavouritesInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1GetProfileMyFavouritesResult>(
@@ -3963,7 +3972,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /tmpl-library/v1/profile/purchased-items (tmplLibraryV1GetProfilePurchasedItems) */
         purchasedItemsGet: (
-          args: T.TmplLibraryV1GetProfilePurchasedItemsArgs = {},
+          args: T.TmplLibraryV1GetProfilePurchasedItemsInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1GetProfilePurchasedItemsResult>(
@@ -3976,7 +3985,7 @@ export function createClient(options: ClientOptions) {
       },
       tour: {
         /** GET /tmpl-library/v1/tour/status (tmplLibraryV1GetTourStatus) */
-        statusGet: (args: T.TmplLibraryV1GetTourStatusArgs = {}, init?: CallOptions) =>
+        statusGet: (args: T.TmplLibraryV1GetTourStatusInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTourStatusResult>(
             options,
             'GET',
@@ -3985,7 +3994,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/tour/complete (tmplLibraryV1PostTourComplete) */
-        completeCreate: (args: T.TmplLibraryV1PostTourCompleteArgs = {}, init?: CallOptions) =>
+        completeCreate: (args: T.TmplLibraryV1PostTourCompleteInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostTourCompleteResult>(
             options,
             'POST',
@@ -3994,7 +4003,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/tour/reset (tmplLibraryV1PostTourReset) */
-        resetCreate: (args: T.TmplLibraryV1PostTourResetArgs = {}, init?: CallOptions) =>
+        resetCreate: (args: T.TmplLibraryV1PostTourResetInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostTourResetResult>(
             options,
             'POST',
@@ -4005,7 +4014,7 @@ export function createClient(options: ClientOptions) {
       },
       logoGeneration: {
         /** GET /tmpl-library/v1/logo-generation/data (tmplLibraryV1GetLogoGenerationData) */
-        dataGet: (args: T.TmplLibraryV1GetLogoGenerationDataArgs = {}, init?: CallOptions) =>
+        dataGet: (args: T.TmplLibraryV1GetLogoGenerationDataInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetLogoGenerationDataResult>(
             options,
             'GET',
@@ -4015,7 +4024,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /tmpl-library/v1/logo-generation/available-credits (tmplLibraryV1GetLogoGenerationAvailableCredits) */
         availableCreditsGet: (
-          args: T.TmplLibraryV1GetLogoGenerationAvailableCreditsArgs = {},
+          args: T.TmplLibraryV1GetLogoGenerationAvailableCreditsInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1GetLogoGenerationAvailableCreditsResult>(
@@ -4027,7 +4036,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/logo-generation/generate (tmplLibraryV1PostLogoGenerationGenerate) */
         generateCreate: (
-          args: T.TmplLibraryV1PostLogoGenerationGenerateArgs = {},
+          args: T.TmplLibraryV1PostLogoGenerationGenerateInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostLogoGenerationGenerateResult>(
@@ -4039,7 +4048,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/logo-generation/callback (tmplLibraryV1PostLogoGenerationCallback) */
         callbackCreate: (
-          args: T.TmplLibraryV1PostLogoGenerationCallbackArgs = {},
+          args: T.TmplLibraryV1PostLogoGenerationCallbackInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostLogoGenerationCallbackResult>(
@@ -4050,7 +4059,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/logo-generation/poll (tmplLibraryV1PostLogoGenerationPoll) */
-        pollCreate: (args: T.TmplLibraryV1PostLogoGenerationPollArgs = {}, init?: CallOptions) =>
+        pollCreate: (args: T.TmplLibraryV1PostLogoGenerationPollInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostLogoGenerationPollResult>(
             options,
             'POST',
@@ -4062,7 +4071,7 @@ export function createClient(options: ClientOptions) {
       aiContent: {
         /** POST /tmpl-library/v1/ai-content/modify-content (tmplLibraryV1PostAiContentModifyContent) */
         modifyContentCreate: (
-          args: T.TmplLibraryV1PostAiContentModifyContentArgs = {},
+          args: T.TmplLibraryV1PostAiContentModifyContentInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostAiContentModifyContentResult>(
@@ -4073,7 +4082,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/ai-content/ai-update (tmplLibraryV1PostAiContentAiUpdate) */
-        aiUpdateCreate: (args: T.TmplLibraryV1PostAiContentAiUpdateArgs = {}, init?: CallOptions) =>
+        aiUpdateCreate: (
+          args: T.TmplLibraryV1PostAiContentAiUpdateInput = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostAiContentAiUpdateResult>(
             options,
             'POST',
@@ -4083,7 +4095,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/ai-content/ai-update-preview (tmplLibraryV1PostAiContentAiUpdatePreview) */
         aiUpdatePreviewCreate: (
-          args: T.TmplLibraryV1PostAiContentAiUpdatePreviewArgs = {},
+          args: T.TmplLibraryV1PostAiContentAiUpdatePreviewInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostAiContentAiUpdatePreviewResult>(
@@ -4095,7 +4107,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** POST /tmpl-library/v1/ai-content/generate-tagline (tmplLibraryV1PostAiContentGenerateTagline) */
         generateTaglineCreate: (
-          args: T.TmplLibraryV1PostAiContentGenerateTaglineArgs = {},
+          args: T.TmplLibraryV1PostAiContentGenerateTaglineInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1PostAiContentGenerateTaglineResult>(
@@ -4107,7 +4119,7 @@ export function createClient(options: ClientOptions) {
           ),
         /** GET /tmpl-library/v1/ai-content/attachments (tmplLibraryV1GetAiContentAttachments) */
         attachmentsGet: (
-          args: T.TmplLibraryV1GetAiContentAttachmentsArgs = {},
+          args: T.TmplLibraryV1GetAiContentAttachmentsInput = {},
           init?: CallOptions,
         ) =>
           call<T.TmplLibraryV1GetAiContentAttachmentsResult>(
@@ -4118,7 +4130,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/ai-content/images (tmplLibraryV1GetAiContentImages) */
-        imagesList: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}, init?: CallOptions) =>
+        imagesList: (args: T.TmplLibraryV1GetAiContentImagesInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetAiContentImagesResult>(
             options,
             'GET',
@@ -4127,7 +4139,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /tmpl-library/v1/ai-content/images. */
-        imagesListAll: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}, init?: CallOptions) =>
+        imagesListAll: (args: T.TmplLibraryV1GetAiContentImagesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.TmplLibraryV1GetAiContentImagesResult>>(
             options,
             '/tmpl-library/v1/ai-content/images',
@@ -4135,7 +4147,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /tmpl-library/v1/ai-content/images one by one, with X-WP-Total and X-WP-TotalPages. */
-        imagesListPages: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}, init?: CallOptions) =>
+        imagesListPages: (args: T.TmplLibraryV1GetAiContentImagesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.TmplLibraryV1GetAiContentImagesResult>>(
             options,
             '/tmpl-library/v1/ai-content/images',
@@ -4145,7 +4157,7 @@ export function createClient(options: ClientOptions) {
       },
       login: {
         /** POST /tmpl-library/v1/login (tmplLibraryV1PostLogin) */
-        create: (args: T.TmplLibraryV1PostLoginArgs = {}, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostLoginInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostLoginResult>(
             options,
             'POST',
@@ -4156,7 +4168,7 @@ export function createClient(options: ClientOptions) {
       },
       logout: {
         /** POST /tmpl-library/v1/logout (tmplLibraryV1PostLogout) */
-        create: (args: T.TmplLibraryV1PostLogoutArgs = {}, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostLogoutInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostLogoutResult>(
             options,
             'POST',
@@ -4167,7 +4179,7 @@ export function createClient(options: ClientOptions) {
       },
       signup: {
         /** POST /tmpl-library/v1/signup (tmplLibraryV1PostSignup) */
-        create: (args: T.TmplLibraryV1PostSignupArgs = {}, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostSignupInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSignupResult>(
             options,
             'POST',
@@ -4178,7 +4190,7 @@ export function createClient(options: ClientOptions) {
       },
       insert: {
         /** POST /tmpl-library/v1/insert (tmplLibraryV1PostInsert) */
-        create: (args: T.TmplLibraryV1PostInsertArgs = {}, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostInsertInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostInsertResult>(
             options,
             'POST',
@@ -4189,7 +4201,7 @@ export function createClient(options: ClientOptions) {
       },
       import: {
         /** POST /tmpl-library/v1/import (tmplLibraryV1PostImport) */
-        create: (args: T.TmplLibraryV1PostImportArgs = {}, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostImportInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostImportResult>(
             options,
             'POST',
@@ -4198,7 +4210,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/import/page (tmplLibraryV1PostImportPage) */
-        pageCreate: (args: T.TmplLibraryV1PostImportPageArgs = {}, init?: CallOptions) =>
+        pageCreate: (args: T.TmplLibraryV1PostImportPageInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostImportPageResult>(
             options,
             'POST',
@@ -4209,7 +4221,7 @@ export function createClient(options: ClientOptions) {
       },
       items: {
         /** GET /tmpl-library/v1/items/favourite (tmplLibraryV1GetItemsFavourite) */
-        favouriteList: (args: T.TmplLibraryV1GetItemsFavouriteArgs = {}, init?: CallOptions) =>
+        favouriteList: (args: T.TmplLibraryV1GetItemsFavouriteInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemsFavouriteResult>(
             options,
             'GET',
@@ -4218,7 +4230,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /tmpl-library/v1/items/favourite. */
-        favouriteListAll: (args: T.TmplLibraryV1GetItemsFavouriteArgs = {}, init?: CallOptions) =>
+        favouriteListAll: (args: T.TmplLibraryV1GetItemsFavouriteInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.TmplLibraryV1GetItemsFavouriteResult>>(
             options,
             '/tmpl-library/v1/items/favourite',
@@ -4226,7 +4238,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /tmpl-library/v1/items/favourite one by one, with X-WP-Total and X-WP-TotalPages. */
-        favouriteListPages: (args: T.TmplLibraryV1GetItemsFavouriteArgs = {}, init?: CallOptions) =>
+        favouriteListPages: (
+          args: T.TmplLibraryV1GetItemsFavouriteInput = {},
+          init?: CallOptions,
+        ) =>
           iteratePages<ItemOf<T.TmplLibraryV1GetItemsFavouriteResult>>(
             options,
             '/tmpl-library/v1/items/favourite',
@@ -4234,7 +4249,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/items/favourite (tmplLibraryV1PostItemsFavourite) */
-        favouriteCreate: (args: T.TmplLibraryV1PostItemsFavouriteArgs = {}, init?: CallOptions) =>
+        favouriteCreate: (args: T.TmplLibraryV1PostItemsFavouriteInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostItemsFavouriteResult>(
             options,
             'POST',
@@ -4243,7 +4258,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/items/rating (tmplLibraryV1PostItemsRating) */
-        ratingCreate: (args: T.TmplLibraryV1PostItemsRatingArgs = {}, init?: CallOptions) =>
+        ratingCreate: (args: T.TmplLibraryV1PostItemsRatingInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostItemsRatingResult>(
             options,
             'POST',
@@ -4252,10 +4267,10 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/items (tmplLibraryV1GetItems) */
-        tmplLibraryV1GetItems: (args: T.TmplLibraryV1GetItemsArgs = {}, init?: CallOptions) =>
+        tmplLibraryV1GetItems: (args: T.TmplLibraryV1GetItemsInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemsResult>(options, 'GET', '/tmpl-library/v1/items', args, init),
         /** GET /tmpl-library/v1/items/<id> (tmplLibraryV1GetItemById) */
-        tmplLibraryV1GetItemById: (args: T.TmplLibraryV1GetItemByIdArgs, init?: CallOptions) =>
+        tmplLibraryV1GetItemById: (args: T.TmplLibraryV1GetItemByIdInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemByIdResult>(
             options,
             'GET',
@@ -4264,7 +4279,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/items/<slug> (tmplLibraryV1GetItemBySlug) */
-        tmplLibraryV1GetItemBySlug: (args: T.TmplLibraryV1GetItemBySlugArgs, init?: CallOptions) =>
+        tmplLibraryV1GetItemBySlug: (args: T.TmplLibraryV1GetItemBySlugInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemBySlugResult>(
             options,
             'GET',
@@ -4273,7 +4288,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /tmpl-library/v1/items/search/<keyword> (tmplLibraryV1GetItemsSearch) */
-        searchGet: (args: T.TmplLibraryV1GetItemsSearchArgs, init?: CallOptions) =>
+        searchGet: (args: T.TmplLibraryV1GetItemsSearchInput, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemsSearchResult>(
             options,
             'GET',
@@ -4284,7 +4299,7 @@ export function createClient(options: ClientOptions) {
       },
       sites: {
         /** POST /tmpl-library/v1/sites/migrate (tmplLibraryV1PostSitesMigrate) */
-        migrateCreate: (args: T.TmplLibraryV1PostSitesMigrateArgs = {}, init?: CallOptions) =>
+        migrateCreate: (args: T.TmplLibraryV1PostSitesMigrateInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSitesMigrateResult>(
             options,
             'POST',
@@ -4295,7 +4310,7 @@ export function createClient(options: ClientOptions) {
       },
       settings: {
         /** GET /tmpl-library/v1/settings/update (tmplLibraryV1GetSettingsUpdate) */
-        updateGet: (args: T.TmplLibraryV1GetSettingsUpdateArgs = {}, init?: CallOptions) =>
+        updateGet: (args: T.TmplLibraryV1GetSettingsUpdateInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetSettingsUpdateResult>(
             options,
             'GET',
@@ -4304,7 +4319,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /tmpl-library/v1/settings/update (tmplLibraryV1PostSettingsUpdate) */
-        updateCreate: (args: T.TmplLibraryV1PostSettingsUpdateArgs = {}, init?: CallOptions) =>
+        updateCreate: (args: T.TmplLibraryV1PostSettingsUpdateInput = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSettingsUpdateResult>(
             options,
             'POST',
@@ -4315,7 +4330,7 @@ export function createClient(options: ClientOptions) {
       },
       createTemplate: {
         /** POST /tmpl-library/v1/create-template (tmplLibraryV1PostCreateTemplate) */
-        create: (args: T.TmplLibraryV1PostCreateTemplateArgs, init?: CallOptions) =>
+        create: (args: T.TmplLibraryV1PostCreateTemplateInput, init?: CallOptions) =>
           call<T.TmplLibraryV1PostCreateTemplateResult>(
             options,
             'POST',
@@ -4328,12 +4343,12 @@ export function createClient(options: ClientOptions) {
     securityScan: {
       index: {
         /** GET /security-scan/v1 (securityScanV1Index) */
-        get: (args: T.SecurityScanV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.SecurityScanV1IndexInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1IndexResult>(options, 'GET', '/security-scan/v1', args, init),
       },
       authenticate: {
         /** GET /security-scan/v1/authenticate (securityScanV1GetAuthenticate) */
-        get: (args: T.SecurityScanV1GetAuthenticateArgs = {}, init?: CallOptions) =>
+        get: (args: T.SecurityScanV1GetAuthenticateInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1GetAuthenticateResult>(
             options,
             'GET',
@@ -4342,7 +4357,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /security-scan/v1/authenticate (securityScanV1PostAuthenticate) */
-        create: (args: T.SecurityScanV1PostAuthenticateArgs = {}, init?: CallOptions) =>
+        create: (args: T.SecurityScanV1PostAuthenticateInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1PostAuthenticateResult>(
             options,
             'POST',
@@ -4353,7 +4368,7 @@ export function createClient(options: ClientOptions) {
       },
       authenticatePremium: {
         /** POST /security-scan/v1/authenticate-premium (securityScanV1PostAuthenticatePremium) */
-        create: (args: T.SecurityScanV1PostAuthenticatePremiumArgs = {}, init?: CallOptions) =>
+        create: (args: T.SecurityScanV1PostAuthenticatePremiumInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1PostAuthenticatePremiumResult>(
             options,
             'POST',
@@ -4364,7 +4379,7 @@ export function createClient(options: ClientOptions) {
       },
       config: {
         /** GET /security-scan/v1/config (securityScanV1GetConfig) */
-        get: (args: T.SecurityScanV1GetConfigArgs = {}, init?: CallOptions) =>
+        get: (args: T.SecurityScanV1GetConfigInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1GetConfigResult>(
             options,
             'GET',
@@ -4373,7 +4388,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /security-scan/v1/config (securityScanV1UpdateConfig) */
-        create: (args: T.SecurityScanV1UpdateConfigArgs = {}, init?: CallOptions) =>
+        create: (args: T.SecurityScanV1UpdateConfigInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdateConfigResult>(
             options,
             'POST',
@@ -4384,7 +4399,7 @@ export function createClient(options: ClientOptions) {
       },
       disconnect: {
         /** POST, PUT, PATCH /security-scan/v1/disconnect (securityScanV1UpdateDisconnect) */
-        create: (args: T.SecurityScanV1UpdateDisconnectArgs = {}, init?: CallOptions) =>
+        create: (args: T.SecurityScanV1UpdateDisconnectInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdateDisconnectResult>(
             options,
             'POST',
@@ -4395,7 +4410,7 @@ export function createClient(options: ClientOptions) {
       },
       premiumConnect: {
         /** POST, PUT, PATCH /security-scan/v1/premium-connect (securityScanV1UpdatePremiumConnect) */
-        create: (args: T.SecurityScanV1UpdatePremiumConnectArgs = {}, init?: CallOptions) =>
+        create: (args: T.SecurityScanV1UpdatePremiumConnectInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdatePremiumConnectResult>(
             options,
             'POST',
@@ -4406,7 +4421,7 @@ export function createClient(options: ClientOptions) {
       },
       scan: {
         /** GET /security-scan/v1/scan/issues (securityScanV1GetScanIssues) */
-        issuesGet: (args: T.SecurityScanV1GetScanIssuesArgs = {}, init?: CallOptions) =>
+        issuesGet: (args: T.SecurityScanV1GetScanIssuesInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1GetScanIssuesResult>(
             options,
             'GET',
@@ -4415,7 +4430,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST /security-scan/v1/scan (securityScanV1PostScan) */
-        create: (args: T.SecurityScanV1PostScanArgs = {}, init?: CallOptions) =>
+        create: (args: T.SecurityScanV1PostScanInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1PostScanResult>(
             options,
             'POST',
@@ -4424,7 +4439,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** DELETE /security-scan/v1/scan (securityScanV1DeleteScan) */
-        delete: (args: T.SecurityScanV1DeleteScanArgs = {}, init?: CallOptions) =>
+        delete: (args: T.SecurityScanV1DeleteScanInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1DeleteScanResult>(
             options,
             'DELETE',
@@ -4433,7 +4448,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** POST, PUT, PATCH /security-scan/v1/scan/issue (securityScanV1UpdateScanIssue) */
-        issueCreate: (args: T.SecurityScanV1UpdateScanIssueArgs = {}, init?: CallOptions) =>
+        issueCreate: (args: T.SecurityScanV1UpdateScanIssueInput = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdateScanIssueResult>(
             options,
             'POST',
@@ -4446,33 +4461,33 @@ export function createClient(options: ClientOptions) {
     core: {
       index: {
         /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreV2IndexInput = {}, init?: CallOptions) =>
           call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args, init),
       },
       posts: {
         /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args, init),
         /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListPostsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreatePostInput = {}, init?: CallOptions) =>
           call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args, init),
         /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs, init?: CallOptions) =>
+        get: (args: T.GetPostInput, init?: CallOptions) =>
           call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args, init),
         /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs, init?: CallOptions) =>
+        update: (args: T.UpdatePostInput, init?: CallOptions) =>
           call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args, init),
         /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs, init?: CallOptions) =>
+        delete: (args: T.DeletePostInput, init?: CallOptions) =>
           call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args, init),
         /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsList: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           call<T.ListPostRevisionsResult>(
             options,
             'GET',
@@ -4481,7 +4496,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsListAll: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
@@ -4489,7 +4504,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
+        revisionsListPages: (args: T.ListPostRevisionsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
@@ -4497,7 +4512,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs, init?: CallOptions) =>
+        revisionsGet: (args: T.GetPostRevisionInput, init?: CallOptions) =>
           call<T.GetPostRevisionResult>(
             options,
             'GET',
@@ -4506,7 +4521,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs, init?: CallOptions) =>
+        revisionsDelete: (args: T.DeletePostRevisionInput, init?: CallOptions) =>
           call<T.DeletePostRevisionResult>(
             options,
             'DELETE',
@@ -4515,7 +4530,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs, init?: CallOptions) =>
+        autosavesList: (args: T.ListPostAutosavesInput, init?: CallOptions) =>
           call<T.ListPostAutosavesResult>(
             options,
             'GET',
@@ -4524,7 +4539,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs, init?: CallOptions) =>
+        autosavesCreate: (args: T.CreatePostAutosaveInput, init?: CallOptions) =>
           call<T.CreatePostAutosaveResult>(
             options,
             'POST',
@@ -4533,7 +4548,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs, init?: CallOptions) =>
+        autosavesGet: (args: T.GetPostAutosaveInput, init?: CallOptions) =>
           call<T.GetPostAutosaveResult>(
             options,
             'GET',
@@ -4544,28 +4559,28 @@ export function createClient(options: ClientOptions) {
       },
       pages: {
         /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args, init),
         /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListPagesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreatePageInput = {}, init?: CallOptions) =>
           call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args, init),
         /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs, init?: CallOptions) =>
+        get: (args: T.GetPageInput, init?: CallOptions) =>
           call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args, init),
         /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs, init?: CallOptions) =>
+        update: (args: T.UpdatePageInput, init?: CallOptions) =>
           call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args, init),
         /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs, init?: CallOptions) =>
+        delete: (args: T.DeletePageInput, init?: CallOptions) =>
           call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args, init),
         /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsList: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           call<T.ListPageRevisionsResult>(
             options,
             'GET',
@@ -4574,7 +4589,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsListAll: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
@@ -4582,7 +4597,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
+        revisionsListPages: (args: T.ListPageRevisionsInput, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
@@ -4590,7 +4605,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs, init?: CallOptions) =>
+        revisionsGet: (args: T.GetPageRevisionInput, init?: CallOptions) =>
           call<T.GetPageRevisionResult>(
             options,
             'GET',
@@ -4599,7 +4614,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs, init?: CallOptions) =>
+        revisionsDelete: (args: T.DeletePageRevisionInput, init?: CallOptions) =>
           call<T.DeletePageRevisionResult>(
             options,
             'DELETE',
@@ -4608,7 +4623,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs, init?: CallOptions) =>
+        autosavesList: (args: T.ListPageAutosavesInput, init?: CallOptions) =>
           call<T.ListPageAutosavesResult>(
             options,
             'GET',
@@ -4617,7 +4632,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs, init?: CallOptions) =>
+        autosavesCreate: (args: T.CreatePageAutosaveInput, init?: CallOptions) =>
           call<T.CreatePageAutosaveResult>(
             options,
             'POST',
@@ -4626,7 +4641,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs, init?: CallOptions) =>
+        autosavesGet: (args: T.GetPageAutosaveInput, init?: CallOptions) =>
           call<T.GetPageAutosaveResult>(
             options,
             'GET',
@@ -4637,28 +4652,28 @@ export function createClient(options: ClientOptions) {
       },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args, init),
         /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListMediaInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}, init?: CallOptions) =>
+        create: (args: T.CreateMediaInput = {}, init?: CallOptions) =>
           call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args, init),
         /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs, init?: CallOptions) =>
+        get: (args: T.GetMediaInput, init?: CallOptions) =>
           call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args, init),
         /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs, init?: CallOptions) =>
+        update: (args: T.UpdateMediaInput, init?: CallOptions) =>
           call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args, init),
         /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs, init?: CallOptions) =>
+        delete: (args: T.DeleteMediaInput, init?: CallOptions) =>
           call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args, init),
         /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs, init?: CallOptions) =>
+        postProcessCreate: (args: T.PostProcessMediaInput, init?: CallOptions) =>
           call<T.PostProcessMediaResult>(
             options,
             'POST',
@@ -4667,133 +4682,133 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
+        editCreate: (args: T.EditMediaInput, init?: CallOptions) =>
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
       comments: {
         /** Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them. GET /core/v2/comments (listComments) */
-        list: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListCommentsInput = {}, init?: CallOptions) =>
           call<T.ListCommentsResult>(options, 'GET', '/core/v2/comments', args, init),
         /** Every item over all pages of /core/v2/comments. */
-        listAll: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListCommentsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
         /** The pages of /core/v2/comments one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListCommentsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
       },
       categories: {
         /** Lists categories. GET /core/v2/categories (listCategories) */
-        list: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListCategoriesInput = {}, init?: CallOptions) =>
           call<T.ListCategoriesResult>(options, 'GET', '/core/v2/categories', args, init),
         /** Every item over all pages of /core/v2/categories. */
-        listAll: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListCategoriesInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListCategoriesResult>>(options, '/core/v2/categories', args, init),
         /** The pages of /core/v2/categories one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListCategoriesInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListCategoriesResult>>(options, '/core/v2/categories', args, init),
         /** Creates a term (editors). POST /core/v2/categories (createCategory) */
-        create: (args: T.CreateCategoryArgs, init?: CallOptions) =>
+        create: (args: T.CreateCategoryInput, init?: CallOptions) =>
           call<T.CreateCategoryResult>(options, 'POST', '/core/v2/categories', args, init),
         /** Reads one term. GET /core/v2/categories/<id> (getCategory) */
-        get: (args: T.GetCategoryArgs, init?: CallOptions) =>
+        get: (args: T.GetCategoryInput, init?: CallOptions) =>
           call<T.GetCategoryResult>(options, 'GET', '/core/v2/categories/<id>', args, init),
         /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/categories/<id> (updateCategory) */
-        update: (args: T.UpdateCategoryArgs, init?: CallOptions) =>
+        update: (args: T.UpdateCategoryInput, init?: CallOptions) =>
           call<T.UpdateCategoryResult>(options, 'POST', '/core/v2/categories/<id>', args, init),
         /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/categories/<id> (deleteCategory) */
-        delete: (args: T.DeleteCategoryArgs, init?: CallOptions) =>
+        delete: (args: T.DeleteCategoryInput, init?: CallOptions) =>
           call<T.DeleteCategoryResult>(options, 'DELETE', '/core/v2/categories/<id>', args, init),
       },
       tags: {
         /** Lists tags. GET /core/v2/tags (listTags) */
-        list: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListTagsInput = {}, init?: CallOptions) =>
           call<T.ListTagsResult>(options, 'GET', '/core/v2/tags', args, init),
         /** Every item over all pages of /core/v2/tags. */
-        listAll: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListTagsInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListTagsResult>>(options, '/core/v2/tags', args, init),
         /** The pages of /core/v2/tags one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListTagsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListTagsResult>>(options, '/core/v2/tags', args, init),
         /** Creates a term (editors). POST /core/v2/tags (createTag) */
-        create: (args: T.CreateTagArgs, init?: CallOptions) =>
+        create: (args: T.CreateTagInput, init?: CallOptions) =>
           call<T.CreateTagResult>(options, 'POST', '/core/v2/tags', args, init),
         /** Reads one term. GET /core/v2/tags/<id> (getTag) */
-        get: (args: T.GetTagArgs, init?: CallOptions) =>
+        get: (args: T.GetTagInput, init?: CallOptions) =>
           call<T.GetTagResult>(options, 'GET', '/core/v2/tags/<id>', args, init),
         /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/tags/<id> (updateTag) */
-        update: (args: T.UpdateTagArgs, init?: CallOptions) =>
+        update: (args: T.UpdateTagInput, init?: CallOptions) =>
           call<T.UpdateTagResult>(options, 'POST', '/core/v2/tags/<id>', args, init),
         /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/tags/<id> (deleteTag) */
-        delete: (args: T.DeleteTagArgs, init?: CallOptions) =>
+        delete: (args: T.DeleteTagInput, init?: CallOptions) =>
           call<T.DeleteTagResult>(options, 'DELETE', '/core/v2/tags/<id>', args, init),
       },
       types: {
         /** The content types served over REST, keyed by type. GET /core/v2/types (listTypes) */
-        list: (args: T.ListTypesArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListTypesInput = {}, init?: CallOptions) =>
           call<T.ListTypesResult>(options, 'GET', '/core/v2/types', args, init),
         /** Reads one content type. GET /core/v2/types/<type> (getType) */
-        get: (args: T.GetTypeArgs, init?: CallOptions) =>
+        get: (args: T.GetTypeInput, init?: CallOptions) =>
           call<T.GetTypeResult>(options, 'GET', '/core/v2/types/<type>', args, init),
       },
       taxonomies: {
         /** The taxonomies served over REST, keyed by taxonomy. GET /core/v2/taxonomies (listTaxonomies) */
-        list: (args: T.ListTaxonomiesArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListTaxonomiesInput = {}, init?: CallOptions) =>
           call<T.ListTaxonomiesResult>(options, 'GET', '/core/v2/taxonomies', args, init),
         /** Reads one taxonomy. GET /core/v2/taxonomies/<taxonomy> (getTaxonomy) */
-        get: (args: T.GetTaxonomyArgs, init?: CallOptions) =>
+        get: (args: T.GetTaxonomyInput, init?: CallOptions) =>
           call<T.GetTaxonomyResult>(options, 'GET', '/core/v2/taxonomies/<taxonomy>', args, init),
       },
       users: {
         /** Lists users; without list_users only authors of published posts. GET /core/v2/users (listUsers) */
-        list: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+        list: (args: T.ListUsersInput = {}, init?: CallOptions) =>
           call<T.ListUsersResult>(options, 'GET', '/core/v2/users', args, init),
         /** Every item over all pages of /core/v2/users. */
-        listAll: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+        listAll: (args: T.ListUsersInput = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
         /** The pages of /core/v2/users one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+        listPages: (args: T.ListUsersInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
         /** Makes a user account (create_users). POST /core/v2/users (createUser) */
-        create: (args: T.CreateUserArgs, init?: CallOptions) =>
+        create: (args: T.CreateUserInput, init?: CallOptions) =>
           call<T.CreateUserResult>(options, 'POST', '/core/v2/users', args, init),
         /** Reads one user; without list_users only an author of published posts, or oneself. GET /core/v2/users/<id> (getUser) */
-        get: (args: T.GetUserArgs, init?: CallOptions) =>
+        get: (args: T.GetUserInput, init?: CallOptions) =>
           call<T.GetUserResult>(options, 'GET', '/core/v2/users/<id>', args, init),
         /** Changes the given fields of one account (edit_users; anyone for their own). POST, PUT, PATCH /core/v2/users/<id> (updateUser) */
-        update: (args: T.UpdateUserArgs, init?: CallOptions) =>
+        update: (args: T.UpdateUserInput, init?: CallOptions) =>
           call<T.UpdateUserResult>(options, 'POST', '/core/v2/users/<id>', args, init),
         /** Deletes one account for good, giving its content to `reassign` (delete_users). DELETE /core/v2/users/<id> (deleteUser) */
-        delete: (args: T.DeleteUserArgs, init?: CallOptions) =>
+        delete: (args: T.DeleteUserInput, init?: CallOptions) =>
           call<T.DeleteUserResult>(options, 'DELETE', '/core/v2/users/<id>', args, init),
         /** Reads the logged-in user. GET /core/v2/users/me (getCurrentUser) */
-        meGet: (args: T.GetCurrentUserArgs = {}, init?: CallOptions) =>
+        meGet: (args: T.GetCurrentUserInput = {}, init?: CallOptions) =>
           call<T.GetCurrentUserResult>(options, 'GET', '/core/v2/users/me', args, init),
         /** Changes the given fields of the logged-in user's account. POST, PUT, PATCH /core/v2/users/me (updateCurrentUser) */
-        meCreate: (args: T.UpdateCurrentUserArgs = {}, init?: CallOptions) =>
+        meCreate: (args: T.UpdateCurrentUserInput = {}, init?: CallOptions) =>
           call<T.UpdateCurrentUserResult>(options, 'POST', '/core/v2/users/me', args, init),
         /** Deletes the logged-in user's account, giving its content to `reassign` (delete_users). DELETE /core/v2/users/me (deleteCurrentUser) */
-        meDelete: (args: T.DeleteCurrentUserArgs, init?: CallOptions) =>
+        meDelete: (args: T.DeleteCurrentUserInput, init?: CallOptions) =>
           call<T.DeleteCurrentUserResult>(options, 'DELETE', '/core/v2/users/me', args, init),
       },
     },
     coreSiteHealth: {
       index: {
         /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreSiteHealthV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args, init),
       },
     },
     coreBlockEditor: {
       index: {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreBlockEditorV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
       },
     },
     coreAbilities: {
       index: {
         /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}, init?: CallOptions) =>
+        get: (args: T.CoreAbilitiesV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args, init),
       },
     },

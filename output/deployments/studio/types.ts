@@ -1915,16 +1915,19 @@ export interface VariablesAnswer {
   };
 }
 
-/** Params of GET /. */
-export interface GetIndexArgs {
+/** Params of GET / as a client sends them. */
+export interface GetIndexInput {
   context?: string;
 }
+
+/** Params of GET / as its handler receives them, defaults applied. */
+export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context'>>;
 
 /** What GET / answers with. */
 export type GetIndexResult = DiscoveryDocument;
 
-/** Params of POST /batch/v1. */
-export interface BatchRequestsArgs {
+/** Params of POST /batch/v1 as a client sends them. */
+export interface BatchRequestsInput {
   validation?: 'require-all-validate' | 'normal';
   /** @maxItems 25 */
   requests: {
@@ -1939,31 +1942,42 @@ export interface BatchRequestsArgs {
   }[];
 }
 
+/** Params of POST /batch/v1 as its handler receives them, defaults applied. */
+export type BatchRequestsArgs = BatchRequestsInput &
+  Required<Pick<BatchRequestsInput, 'validation'>>;
+
 /** What POST /batch/v1 answers with. */
 export type BatchRequestsResult = BatchAnswer;
 
-/** Params of GET /oembed/1.0. */
-export interface Oembed10IndexArgs {
+/** Params of GET /oembed/1.0 as a client sends them. */
+export interface Oembed10IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
+export type Oembed10IndexArgs = Oembed10IndexInput &
+  Required<Pick<Oembed10IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /oembed/1.0 answers with. */
 export type Oembed10IndexResult = NamespaceIndex;
 
-/** Params of GET /oembed/1.0/embed. */
-export interface GetOembedArgs {
+/** Params of GET /oembed/1.0/embed as a client sends them. */
+export interface GetOembedInput {
   /** Address of the item to embed. */
   url: string;
   format?: string;
   maxwidth?: number;
 }
 
+/** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
+export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'format' | 'maxwidth'>>;
+
 /** What GET /oembed/1.0/embed answers with. */
 export type GetOembedResult = OembedData;
 
-/** Params of GET /oembed/1.0/proxy. */
-export interface GetOembedProxyArgs {
+/** Params of GET /oembed/1.0/proxy as a client sends them. */
+export interface GetOembedProxyInput {
   /** Address of the item to embed. */
   url: string;
   /** Response format of the oEmbed data. */
@@ -1976,221 +1990,333 @@ export interface GetOembedProxyArgs {
   discover?: boolean;
 }
 
+/** Params of GET /oembed/1.0/proxy as its handler receives them, defaults applied. */
+export type GetOembedProxyArgs = GetOembedProxyInput &
+  Required<Pick<GetOembedProxyInput, 'format' | 'maxwidth' | 'discover'>>;
+
 /** What GET /oembed/1.0/proxy answers with. */
 export type GetOembedProxyResult = OembedProxyAnswer;
 
-/** Params of GET /cacheopt/v1. */
-export interface CacheoptV1IndexArgs {
+/** Params of GET /cacheopt/v1 as a client sends them. */
+export interface CacheoptV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /cacheopt/v1 as its handler receives them, defaults applied. */
+export type CacheoptV1IndexArgs = CacheoptV1IndexInput &
+  Required<Pick<CacheoptV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /cacheopt/v1 answers with. */
 export type CacheoptV1IndexResult = NamespaceIndex;
 
-/** Params of GET /cacheopt/v1/toggle_crawler_state. */
-export interface CacheoptV1GetToggleCrawlerStateArgs {}
+/** Params of GET /cacheopt/v1/toggle_crawler_state as a client sends them. */
+export interface CacheoptV1GetToggleCrawlerStateInput {}
+
+/** Params of GET /cacheopt/v1/toggle_crawler_state as its handler receives them. */
+export type CacheoptV1GetToggleCrawlerStateArgs = CacheoptV1GetToggleCrawlerStateInput;
 
 /** What GET /cacheopt/v1/toggle_crawler_state answers with. */
 export type CacheoptV1GetToggleCrawlerStateResult = CacheoptCrawlerStateOption;
 
-/** Params of POST /cacheopt/v1/toggle_crawler_state. */
-export interface CacheoptV1PostToggleCrawlerStateArgs {
+/** Params of POST /cacheopt/v1/toggle_crawler_state as a client sends them. */
+export interface CacheoptV1PostToggleCrawlerStateInput {
   [k: string]: unknown;
 }
+
+/** Params of POST /cacheopt/v1/toggle_crawler_state as its handler receives them. */
+export type CacheoptV1PostToggleCrawlerStateArgs = CacheoptV1PostToggleCrawlerStateInput;
 
 /** What POST /cacheopt/v1/toggle_crawler_state answers with. */
 export type CacheoptV1PostToggleCrawlerStateResult = CacheoptCrawlerStateOption;
 
-/** Params of GET /cacheopt/v1/tool/check_ip. */
-export type CacheoptV1GetToolCheckIpArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /cacheopt/v1/tool/check_ip as a client sends them. */
+export type CacheoptV1GetToolCheckIpInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /cacheopt/v1/tool/check_ip as its handler receives them. */
+export type CacheoptV1GetToolCheckIpArgs = CacheoptV1GetToolCheckIpInput;
 
 /** What GET /cacheopt/v1/tool/check_ip answers with. */
 export type CacheoptV1GetToolCheckIpResult = UpstreamAnswer;
 
-/** Params of GET /cacheopt/v1/guest/sync. */
-export type CacheoptV1GetGuestSyncArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /cacheopt/v1/guest/sync as a client sends them. */
+export type CacheoptV1GetGuestSyncInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /cacheopt/v1/guest/sync as its handler receives them. */
+export type CacheoptV1GetGuestSyncArgs = CacheoptV1GetGuestSyncInput;
 
 /** What GET /cacheopt/v1/guest/sync answers with. */
 export type CacheoptV1GetGuestSyncResult = UpstreamAnswer;
 
-/** Params of GET /cacheopt/v1/notify_img. */
-export interface CacheoptV1GetNotifyImgArgs {
+/** Params of GET /cacheopt/v1/notify_img as a client sends them. */
+export interface CacheoptV1GetNotifyImgInput {
   /** Page of the list to answer. */
   page?: number;
   /** Most events in one page. */
   per_page?: number;
 }
 
+/** Params of GET /cacheopt/v1/notify_img as its handler receives them, defaults applied. */
+export type CacheoptV1GetNotifyImgArgs = CacheoptV1GetNotifyImgInput &
+  Required<Pick<CacheoptV1GetNotifyImgInput, 'page' | 'per_page'>>;
+
 /** What GET /cacheopt/v1/notify_img answers with. */
 export type CacheoptV1GetNotifyImgResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v1/notify_img. */
-export type CacheoptV1PostNotifyImgArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v1/notify_img as a client sends them. */
+export type CacheoptV1PostNotifyImgInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v1/notify_img as its handler receives them. */
+export type CacheoptV1PostNotifyImgArgs = CacheoptV1PostNotifyImgInput;
 
 /** What POST /cacheopt/v1/notify_img answers with. */
 export type CacheoptV1PostNotifyImgResult = InboxReceipt;
 
-/** Params of GET /cacheopt/v1/notify_ccss. */
-export type CacheoptV1GetNotifyCcssArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v1/notify_ccss as a client sends them. */
+export type CacheoptV1GetNotifyCcssInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v1/notify_ccss as its handler receives them, defaults applied. */
+export type CacheoptV1GetNotifyCcssArgs = CacheoptV1GetNotifyCcssInput &
+  Required<Pick<CacheoptV1GetNotifyCcssInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v1/notify_ccss answers with. */
 export type CacheoptV1GetNotifyCcssResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v1/notify_ccss. */
-export type CacheoptV1PostNotifyCcssArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v1/notify_ccss as a client sends them. */
+export type CacheoptV1PostNotifyCcssInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v1/notify_ccss as its handler receives them. */
+export type CacheoptV1PostNotifyCcssArgs = CacheoptV1PostNotifyCcssInput;
 
 /** What POST /cacheopt/v1/notify_ccss answers with. */
 export type CacheoptV1PostNotifyCcssResult = InboxReceipt;
 
-/** Params of GET /cacheopt/v1/notify_ucss. */
-export type CacheoptV1GetNotifyUcssArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v1/notify_ucss as a client sends them. */
+export type CacheoptV1GetNotifyUcssInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v1/notify_ucss as its handler receives them, defaults applied. */
+export type CacheoptV1GetNotifyUcssArgs = CacheoptV1GetNotifyUcssInput &
+  Required<Pick<CacheoptV1GetNotifyUcssInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v1/notify_ucss answers with. */
 export type CacheoptV1GetNotifyUcssResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v1/notify_ucss. */
-export type CacheoptV1PostNotifyUcssArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v1/notify_ucss as a client sends them. */
+export type CacheoptV1PostNotifyUcssInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v1/notify_ucss as its handler receives them. */
+export type CacheoptV1PostNotifyUcssArgs = CacheoptV1PostNotifyUcssInput;
 
 /** What POST /cacheopt/v1/notify_ucss answers with. */
 export type CacheoptV1PostNotifyUcssResult = InboxReceipt;
 
-/** Params of GET /cacheopt/v1/notify_vpi. */
-export type CacheoptV1GetNotifyVpiArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v1/notify_vpi as a client sends them. */
+export type CacheoptV1GetNotifyVpiInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v1/notify_vpi as its handler receives them, defaults applied. */
+export type CacheoptV1GetNotifyVpiArgs = CacheoptV1GetNotifyVpiInput &
+  Required<Pick<CacheoptV1GetNotifyVpiInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v1/notify_vpi answers with. */
 export type CacheoptV1GetNotifyVpiResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v1/notify_vpi. */
-export type CacheoptV1PostNotifyVpiArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v1/notify_vpi as a client sends them. */
+export type CacheoptV1PostNotifyVpiInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v1/notify_vpi as its handler receives them. */
+export type CacheoptV1PostNotifyVpiArgs = CacheoptV1PostNotifyVpiInput;
 
 /** What POST /cacheopt/v1/notify_vpi answers with. */
 export type CacheoptV1PostNotifyVpiResult = InboxReceipt;
 
-/** Params of GET /cacheopt/v1/check_img. */
-export type CacheoptV1GetCheckImgArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v1/check_img as a client sends them. */
+export type CacheoptV1GetCheckImgInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v1/check_img as its handler receives them, defaults applied. */
+export type CacheoptV1GetCheckImgArgs = CacheoptV1GetCheckImgInput &
+  Required<Pick<CacheoptV1GetCheckImgInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v1/check_img answers with. */
 export type CacheoptV1GetCheckImgResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v1/check_img. */
-export type CacheoptV1PostCheckImgArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v1/check_img as a client sends them. */
+export type CacheoptV1PostCheckImgInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v1/check_img as its handler receives them. */
+export type CacheoptV1PostCheckImgArgs = CacheoptV1PostCheckImgInput;
 
 /** What POST /cacheopt/v1/check_img answers with. */
 export type CacheoptV1PostCheckImgResult = InboxReceipt;
 
-/** Params of GET /cacheopt/v3. */
-export interface CacheoptV3IndexArgs {
+/** Params of GET /cacheopt/v3 as a client sends them. */
+export interface CacheoptV3IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /cacheopt/v3 as its handler receives them, defaults applied. */
+export type CacheoptV3IndexArgs = CacheoptV3IndexInput &
+  Required<Pick<CacheoptV3IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /cacheopt/v3 answers with. */
 export type CacheoptV3IndexResult = NamespaceIndex;
 
-/** Params of GET /cacheopt/v3/ip_validate. */
-export type CacheoptV3GetIpValidateArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v3/ip_validate as a client sends them. */
+export type CacheoptV3GetIpValidateInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v3/ip_validate as its handler receives them, defaults applied. */
+export type CacheoptV3GetIpValidateArgs = CacheoptV3GetIpValidateInput &
+  Required<Pick<CacheoptV3GetIpValidateInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v3/ip_validate answers with. */
 export type CacheoptV3GetIpValidateResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v3/ip_validate. */
-export type CacheoptV3PostIpValidateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v3/ip_validate as a client sends them. */
+export type CacheoptV3PostIpValidateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v3/ip_validate as its handler receives them. */
+export type CacheoptV3PostIpValidateArgs = CacheoptV3PostIpValidateInput;
 
 /** What POST /cacheopt/v3/ip_validate answers with. */
 export type CacheoptV3PostIpValidateResult = InboxReceipt;
 
-/** Params of POST /cacheopt/v3/core_rest_echo. */
-export type CacheoptV3PostCoreRestEchoArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v3/core_rest_echo as a client sends them. */
+export type CacheoptV3PostCoreRestEchoInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v3/core_rest_echo as its handler receives them. */
+export type CacheoptV3PostCoreRestEchoArgs = CacheoptV3PostCoreRestEchoInput;
 
 /** What POST /cacheopt/v3/core_rest_echo answers with. */
 export type CacheoptV3PostCoreRestEchoResult = UpstreamAnswer;
 
-/** Params of POST /cacheopt/v3/ping. */
-export type CacheoptV3PostPingArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v3/ping as a client sends them. */
+export type CacheoptV3PostPingInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v3/ping as its handler receives them. */
+export type CacheoptV3PostPingArgs = CacheoptV3PostPingInput;
 
 /** What POST /cacheopt/v3/ping answers with. */
 export type CacheoptV3PostPingResult = UpstreamAnswer;
 
-/** Params of GET /cacheopt/v3/cdn_status. */
-export type CacheoptV3GetCdnStatusArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v3/cdn_status as a client sends them. */
+export type CacheoptV3GetCdnStatusInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v3/cdn_status as its handler receives them, defaults applied. */
+export type CacheoptV3GetCdnStatusArgs = CacheoptV3GetCdnStatusInput &
+  Required<Pick<CacheoptV3GetCdnStatusInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v3/cdn_status answers with. */
 export type CacheoptV3GetCdnStatusResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v3/cdn_status. */
-export type CacheoptV3PostCdnStatusArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v3/cdn_status as a client sends them. */
+export type CacheoptV3PostCdnStatusInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v3/cdn_status as its handler receives them. */
+export type CacheoptV3PostCdnStatusArgs = CacheoptV3PostCdnStatusInput;
 
 /** What POST /cacheopt/v3/cdn_status answers with. */
 export type CacheoptV3PostCdnStatusResult = InboxReceipt;
 
-/** Params of GET /cacheopt/v3/err_domains. */
-export type CacheoptV3GetErrDomainsArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /cacheopt/v3/err_domains as a client sends them. */
+export type CacheoptV3GetErrDomainsInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /cacheopt/v3/err_domains as its handler receives them, defaults applied. */
+export type CacheoptV3GetErrDomainsArgs = CacheoptV3GetErrDomainsInput &
+  Required<Pick<CacheoptV3GetErrDomainsInput, 'page' | 'per_page'>>;
 
 /** What GET /cacheopt/v3/err_domains answers with. */
 export type CacheoptV3GetErrDomainsResult = InboxEvent[];
 
-/** Params of POST /cacheopt/v3/err_domains. */
-export type CacheoptV3PostErrDomainsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /cacheopt/v3/err_domains as a client sends them. */
+export type CacheoptV3PostErrDomainsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /cacheopt/v3/err_domains as its handler receives them. */
+export type CacheoptV3PostErrDomainsArgs = CacheoptV3PostErrDomainsInput;
 
 /** What POST /cacheopt/v3/err_domains answers with. */
 export type CacheoptV3PostErrDomainsResult = InboxReceipt;
 
-/** Params of GET /pagebuilder-one/v1. */
-export interface PagebuilderOneV1IndexArgs {
+/** Params of GET /pagebuilder-one/v1 as a client sends them. */
+export interface PagebuilderOneV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /pagebuilder-one/v1 as its handler receives them, defaults applied. */
+export type PagebuilderOneV1IndexArgs = PagebuilderOneV1IndexInput &
+  Required<Pick<PagebuilderOneV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /pagebuilder-one/v1 answers with. */
 export type PagebuilderOneV1IndexResult = NamespaceIndex;
 
-/** Params of POST /pagebuilder-one/v1/connect/authorize. */
-export interface PagebuilderOneV1PostConnectAuthorizeArgs {
+/** Params of POST /pagebuilder-one/v1/connect/authorize as a client sends them. */
+export interface PagebuilderOneV1PostConnectAuthorizeInput {
   /** Forget any half-finished connection first. */
   clearSession?: boolean;
 }
 
+/** Params of POST /pagebuilder-one/v1/connect/authorize as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostConnectAuthorizeArgs = PagebuilderOneV1PostConnectAuthorizeInput &
+  Required<Pick<PagebuilderOneV1PostConnectAuthorizeInput, 'clearSession'>>;
+
 /** What POST /pagebuilder-one/v1/connect/authorize answers with. */
 export type PagebuilderOneV1PostConnectAuthorizeResult = UpstreamAnswer;
 
-/** Params of POST /pagebuilder-one/v1/connect/disconnect. */
-export type PagebuilderOneV1PostConnectDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder-one/v1/connect/disconnect as a client sends them. */
+export type PagebuilderOneV1PostConnectDisconnectInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder-one/v1/connect/disconnect as its handler receives them. */
+export type PagebuilderOneV1PostConnectDisconnectArgs = PagebuilderOneV1PostConnectDisconnectInput;
 
 /** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
 export type PagebuilderOneV1PostConnectDisconnectResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/connect/switch-domain. */
-export type PagebuilderOneV1PostConnectSwitchDomainArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder-one/v1/connect/switch-domain as a client sends them. */
+export type PagebuilderOneV1PostConnectSwitchDomainInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder-one/v1/connect/switch-domain as its handler receives them. */
+export type PagebuilderOneV1PostConnectSwitchDomainArgs =
+  PagebuilderOneV1PostConnectSwitchDomainInput;
 
 /** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
 export type PagebuilderOneV1PostConnectSwitchDomainResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/connect/deactivate. */
-export type PagebuilderOneV1PostConnectDeactivateArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder-one/v1/connect/deactivate as a client sends them. */
+export type PagebuilderOneV1PostConnectDeactivateInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder-one/v1/connect/deactivate as its handler receives them. */
+export type PagebuilderOneV1PostConnectDeactivateArgs = PagebuilderOneV1PostConnectDeactivateInput;
 
 /** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
 export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
 
-/** Params of GET /pagebuilder-one/v1/top-bar/notifications. */
-export interface PagebuilderOneV1GetTopBarNotificationsArgs {
+/** Params of GET /pagebuilder-one/v1/top-bar/notifications as a client sends them. */
+export interface PagebuilderOneV1GetTopBarNotificationsInput {
   /** Product asking for its notifications. */
   app_name: string;
   /** Version of that product. */
   app_version: string;
 }
 
+/** Params of GET /pagebuilder-one/v1/top-bar/notifications as its handler receives them. */
+export type PagebuilderOneV1GetTopBarNotificationsArgs =
+  PagebuilderOneV1GetTopBarNotificationsInput;
+
 /** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
 export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
 
-/** Params of GET /pagebuilder-one/v1/top-bar/feedback. */
-export type PagebuilderOneV1GetTopBarFeedbackArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
+export type PagebuilderOneV1GetTopBarFeedbackInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /pagebuilder-one/v1/top-bar/feedback as its handler receives them, defaults applied. */
+export type PagebuilderOneV1GetTopBarFeedbackArgs = PagebuilderOneV1GetTopBarFeedbackInput &
+  Required<Pick<PagebuilderOneV1GetTopBarFeedbackInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1GetTopBarFeedbackResult = InboxEvent[];
 
-/** Params of POST /pagebuilder-one/v1/top-bar/feedback. */
-export interface PagebuilderOneV1PostTopBarFeedbackArgs {
+/** Params of POST /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
+export interface PagebuilderOneV1PostTopBarFeedbackInput {
   /** Product the feedback is about. */
   product: string;
   /** Subject line. */
@@ -2203,37 +2329,50 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
   countryCode?: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/top-bar/feedback as its handler receives them. */
+export type PagebuilderOneV1PostTopBarFeedbackArgs = PagebuilderOneV1PostTopBarFeedbackInput;
+
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1PostTopBarFeedbackResult = InboxReceipt;
 
-/** Params of GET /pagebuilder-one/v1/themes. */
-export type PagebuilderOneV1GetThemesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder-one/v1/themes as a client sends them. */
+export type PagebuilderOneV1GetThemesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder-one/v1/themes as its handler receives them. */
+export type PagebuilderOneV1GetThemesArgs = PagebuilderOneV1GetThemesInput;
 
 /** What GET /pagebuilder-one/v1/themes answers with. */
 export type PagebuilderOneV1GetThemesResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder-one/v1/themes. */
-export interface PagebuilderOneV1PostThemesArgs {
+/** Params of POST /pagebuilder-one/v1/themes as a client sends them. */
+export interface PagebuilderOneV1PostThemesInput {
   /** Theme to install. */
   slug: string;
   /** State the theme is left in after installing. */
   status?: 'inactive' | 'active';
 }
 
+/** Params of POST /pagebuilder-one/v1/themes as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostThemesArgs = PagebuilderOneV1PostThemesInput &
+  Required<Pick<PagebuilderOneV1PostThemesInput, 'status'>>;
+
 /** What POST /pagebuilder-one/v1/themes answers with. */
 export type PagebuilderOneV1PostThemesResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/themes/<slug>/activate. */
-export interface PagebuilderOneV1PostThemesActivateArgs {
+/** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as a client sends them. */
+export interface PagebuilderOneV1PostThemesActivateInput {
   /** Theme to activate. */
   slug: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as its handler receives them. */
+export type PagebuilderOneV1PostThemesActivateArgs = PagebuilderOneV1PostThemesActivateInput;
+
 /** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
 export type PagebuilderOneV1PostThemesActivateResult = ActionRecord;
 
-/** Params of GET /pagebuilder-one/v1/plugins. */
-export interface PagebuilderOneV1GetPluginsArgs {
+/** Params of GET /pagebuilder-one/v1/plugins as a client sends them. */
+export interface PagebuilderOneV1GetPluginsInput {
   /** Scope of the answer. */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only plugins matching this text. */
@@ -2242,11 +2381,15 @@ export interface PagebuilderOneV1GetPluginsArgs {
   status?: ('inactive' | 'active')[];
 }
 
+/** Params of GET /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
+export type PagebuilderOneV1GetPluginsArgs = PagebuilderOneV1GetPluginsInput &
+  Required<Pick<PagebuilderOneV1GetPluginsInput, 'context'>>;
+
 /** What GET /pagebuilder-one/v1/plugins answers with. */
 export type PagebuilderOneV1GetPluginsResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder-one/v1/plugins. */
-export interface PagebuilderOneV1PostPluginsArgs {
+/** Params of POST /pagebuilder-one/v1/plugins as a client sends them. */
+export interface PagebuilderOneV1PostPluginsInput {
   /** Plugin of the family to install. */
   slug:
     | 'assistant'
@@ -2261,40 +2404,53 @@ export interface PagebuilderOneV1PostPluginsArgs {
   status?: 'inactive' | 'active';
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostPluginsArgs = PagebuilderOneV1PostPluginsInput &
+  Required<Pick<PagebuilderOneV1PostPluginsInput, 'status'>>;
+
 /** What POST /pagebuilder-one/v1/plugins answers with. */
 export type PagebuilderOneV1PostPluginsResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate. */
-export interface PagebuilderOneV1PostPluginsActivateArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as a client sends them. */
+export interface PagebuilderOneV1PostPluginsActivateInput {
   /** Plugin to activate. */
   slug: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as its handler receives them. */
+export type PagebuilderOneV1PostPluginsActivateArgs = PagebuilderOneV1PostPluginsActivateInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
 export type PagebuilderOneV1PostPluginsActivateResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate. */
-export interface PagebuilderOneV1PostPluginsDeactivateArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as a client sends them. */
+export interface PagebuilderOneV1PostPluginsDeactivateInput {
   /** Plugin to deactivate. */
   slug: string;
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as its handler receives them. */
+export type PagebuilderOneV1PostPluginsDeactivateArgs = PagebuilderOneV1PostPluginsDeactivateInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
 export type PagebuilderOneV1PostPluginsDeactivateResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade. */
-export interface PagebuilderOneV1PostPluginsUpgradeArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as a client sends them. */
+export interface PagebuilderOneV1PostPluginsUpgradeInput {
   /** Plugin to upgrade. */
   slug: string;
   /** An upgraded plugin is left active. */
   status?: 'active';
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as its handler receives them. */
+export type PagebuilderOneV1PostPluginsUpgradeArgs = PagebuilderOneV1PostPluginsUpgradeInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
 export type PagebuilderOneV1PostPluginsUpgradeResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run. */
-export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as a client sends them. */
+export interface PagebuilderOneV1PostPluginsMigrationRunInput {
   /** Plugin whose settings move to the connected account. */
   slug:
     | 'manage'
@@ -2308,11 +2464,16 @@ export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
   force?: boolean;
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as its handler receives them, defaults applied. */
+export type PagebuilderOneV1PostPluginsMigrationRunArgs =
+  PagebuilderOneV1PostPluginsMigrationRunInput &
+    Required<Pick<PagebuilderOneV1PostPluginsMigrationRunInput, 'force'>>;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
 export type PagebuilderOneV1PostPluginsMigrationRunResult = ActionRecord;
 
-/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback. */
-export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as a client sends them. */
+export interface PagebuilderOneV1PostPluginsMigrationRollbackInput {
   /** Plugin whose migration is undone. */
   slug:
     | 'manage'
@@ -2324,78 +2485,115 @@ export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
     | 'consent';
 }
 
+/** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as its handler receives them. */
+export type PagebuilderOneV1PostPluginsMigrationRollbackArgs =
+  PagebuilderOneV1PostPluginsMigrationRollbackInput;
+
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
 export type PagebuilderOneV1PostPluginsMigrationRollbackResult = ActionRecord;
 
-/** Params of GET /pagebuilder-one/v1/settings. */
-export type PagebuilderOneV1GetSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder-one/v1/settings as a client sends them. */
+export type PagebuilderOneV1GetSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder-one/v1/settings as its handler receives them. */
+export type PagebuilderOneV1GetSettingsArgs = PagebuilderOneV1GetSettingsInput;
 
 /** What GET /pagebuilder-one/v1/settings answers with. */
 export type PagebuilderOneV1GetSettingsResult = PagebuilderOneSettingsOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder-one/v1/settings. */
-export type PagebuilderOneV1UpdateSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /pagebuilder-one/v1/settings as a client sends them. */
+export type PagebuilderOneV1UpdateSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder-one/v1/settings as its handler receives them. */
+export type PagebuilderOneV1UpdateSettingsArgs = PagebuilderOneV1UpdateSettingsInput;
 
 /** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
 export type PagebuilderOneV1UpdateSettingsResult = PagebuilderOneSettingsOption;
 
-/** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state. */
-export type PagebuilderOneV1GetManageDashboardWidgetStateArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state as a client sends them. */
+export type PagebuilderOneV1GetManageDashboardWidgetStateInput =
+  CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state as its handler receives them. */
+export type PagebuilderOneV1GetManageDashboardWidgetStateArgs =
+  PagebuilderOneV1GetManageDashboardWidgetStateInput;
 
 /** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
 export type PagebuilderOneV1GetManageDashboardWidgetStateResult =
   PagebuilderOneDashboardWidgetStateOption;
 
-/** Params of GET /pagebuilder-one/v1/logs. */
-export type PagebuilderOneV1GetLogsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder-one/v1/logs as a client sends them. */
+export type PagebuilderOneV1GetLogsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder-one/v1/logs as its handler receives them. */
+export type PagebuilderOneV1GetLogsArgs = PagebuilderOneV1GetLogsInput;
 
 /** What GET /pagebuilder-one/v1/logs answers with. */
 export type PagebuilderOneV1GetLogsResult = PagebuilderOneLogsOption;
 
-/** Params of DELETE /pagebuilder-one/v1/logs. */
-export type PagebuilderOneV1DeleteLogsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of DELETE /pagebuilder-one/v1/logs as a client sends them. */
+export type PagebuilderOneV1DeleteLogsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of DELETE /pagebuilder-one/v1/logs as its handler receives them. */
+export type PagebuilderOneV1DeleteLogsArgs = PagebuilderOneV1DeleteLogsInput;
 
 /** What DELETE /pagebuilder-one/v1/logs answers with. */
 export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
-/** Params of GET /pagebuilder/v1. */
-export interface PagebuilderV1IndexArgs {
+/** Params of GET /pagebuilder/v1 as a client sends them. */
+export interface PagebuilderV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /pagebuilder/v1 as its handler receives them, defaults applied. */
+export type PagebuilderV1IndexArgs = PagebuilderV1IndexInput &
+  Required<Pick<PagebuilderV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /pagebuilder/v1 answers with. */
 export type PagebuilderV1IndexResult = NamespaceIndex;
 
-/** Params of DELETE /pagebuilder/v1/cache. */
-export type PagebuilderV1DeleteCacheArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of DELETE /pagebuilder/v1/cache as a client sends them. */
+export type PagebuilderV1DeleteCacheInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of DELETE /pagebuilder/v1/cache as its handler receives them. */
+export type PagebuilderV1DeleteCacheArgs = PagebuilderV1DeleteCacheInput;
 
 /** What DELETE /pagebuilder/v1/cache answers with. */
 export type PagebuilderV1DeleteCacheResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/globals. */
-export type PagebuilderV1GetGlobalsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/globals as a client sends them. */
+export type PagebuilderV1GetGlobalsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/globals as its handler receives them. */
+export type PagebuilderV1GetGlobalsArgs = PagebuilderV1GetGlobalsInput;
 
 /** What GET /pagebuilder/v1/globals answers with. */
 export type PagebuilderV1GetGlobalsResult = PagebuilderGlobals;
 
-/** Params of GET /pagebuilder/v1/globals/colors. */
-export type PagebuilderV1GetGlobalsColorsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/globals/colors as a client sends them. */
+export type PagebuilderV1GetGlobalsColorsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/globals/colors as its handler receives them. */
+export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderV1GetGlobalsColorsInput;
 
 /** What GET /pagebuilder/v1/globals/colors answers with. */
 export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
 
-/** Params of GET /pagebuilder/v1/globals/colors/<id>. */
-export interface PagebuilderV1GetGlobalsColorArgs {
+/** Params of GET /pagebuilder/v1/globals/colors/<id> as a client sends them. */
+export interface PagebuilderV1GetGlobalsColorInput {
   /** Colour id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
+export type PagebuilderV1GetGlobalsColorArgs = PagebuilderV1GetGlobalsColorInput;
+
 /** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/globals/colors/<id>. */
-export interface PagebuilderV1SaveGlobalsColorArgs {
+/** Params of POST /pagebuilder/v1/globals/colors/<id> as a client sends them. */
+export interface PagebuilderV1SaveGlobalsColorInput {
   /** Colour id. */
   id: string;
   /** Name of the colour. */
@@ -2404,60 +2602,87 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
   value?: string;
 }
 
+/** Params of POST /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
+export type PagebuilderV1SaveGlobalsColorArgs = PagebuilderV1SaveGlobalsColorInput;
+
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1SaveGlobalsColorResult = CollectionRecord;
 
-/** Params of DELETE /pagebuilder/v1/globals/colors/<id>. */
-export type PagebuilderV1DeleteGlobalsColorArgs = PagebuilderV1GetGlobalsColorArgs;
+/** Params of DELETE /pagebuilder/v1/globals/colors/<id> as a client sends them. */
+export type PagebuilderV1DeleteGlobalsColorInput = PagebuilderV1GetGlobalsColorInput;
+
+/** Params of DELETE /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
+export type PagebuilderV1DeleteGlobalsColorArgs = PagebuilderV1DeleteGlobalsColorInput;
 
 /** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1DeleteGlobalsColorResult = DeletedCollectionRecord;
 
-/** Params of GET /pagebuilder/v1/globals/typography. */
-export type PagebuilderV1GetGlobalsTypographyArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/globals/typography as a client sends them. */
+export type PagebuilderV1GetGlobalsTypographyInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/globals/typography as its handler receives them. */
+export type PagebuilderV1GetGlobalsTypographyArgs = PagebuilderV1GetGlobalsTypographyInput;
 
 /** What GET /pagebuilder/v1/globals/typography answers with. */
 export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
 
-/** Params of GET /pagebuilder/v1/globals/typography/<id>. */
-export interface PagebuilderV1GetGlobalsTypographyItemArgs {
+/** Params of GET /pagebuilder/v1/globals/typography/<id> as a client sends them. */
+export interface PagebuilderV1GetGlobalsTypographyItemInput {
   /** Typography id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
+export type PagebuilderV1GetGlobalsTypographyItemArgs = PagebuilderV1GetGlobalsTypographyItemInput;
+
 /** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
 export type PagebuilderV1GetGlobalsTypographyItemResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/globals/typography/<id>. */
-export type PagebuilderV1SaveGlobalsTypographyItemArgs = PagebuilderV1GetGlobalsTypographyItemArgs;
+/** Params of POST /pagebuilder/v1/globals/typography/<id> as a client sends them. */
+export type PagebuilderV1SaveGlobalsTypographyItemInput =
+  PagebuilderV1GetGlobalsTypographyItemInput;
+
+/** Params of POST /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
+export type PagebuilderV1SaveGlobalsTypographyItemArgs =
+  PagebuilderV1SaveGlobalsTypographyItemInput;
 
 /** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
 export type PagebuilderV1SaveGlobalsTypographyItemResult = CollectionRecord;
 
-/** Params of DELETE /pagebuilder/v1/globals/typography/<id>. */
+/** Params of DELETE /pagebuilder/v1/globals/typography/<id> as a client sends them. */
+export type PagebuilderV1DeleteGlobalsTypographyItemInput =
+  PagebuilderV1GetGlobalsTypographyItemInput;
+
+/** Params of DELETE /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
 export type PagebuilderV1DeleteGlobalsTypographyItemArgs =
-  PagebuilderV1GetGlobalsTypographyItemArgs;
+  PagebuilderV1DeleteGlobalsTypographyItemInput;
 
 /** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
 export type PagebuilderV1DeleteGlobalsTypographyItemResult = DeletedCollectionRecord;
 
-/** Params of GET /pagebuilder/v1/settings/<key>. */
-export interface PagebuilderV1GetSettingsArgs {
+/** Params of GET /pagebuilder/v1/settings/<key> as a client sends them. */
+export interface PagebuilderV1GetSettingsInput {
   key: string | number;
   [k: string]: unknown;
 }
 
+/** Params of GET /pagebuilder/v1/settings/<key> as its handler receives them. */
+export type PagebuilderV1GetSettingsArgs = PagebuilderV1GetSettingsInput;
+
 /** What GET /pagebuilder/v1/settings/<key> answers with. */
 export type PagebuilderV1GetSettingsResult = CollectionRecord;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>. */
-export type PagebuilderV1UpdateSettingsArgs = PagebuilderV1GetSettingsArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key> as a client sends them. */
+export type PagebuilderV1UpdateSettingsInput = PagebuilderV1GetSettingsInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key> as its handler receives them. */
+export type PagebuilderV1UpdateSettingsArgs = PagebuilderV1UpdateSettingsInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
 export type PagebuilderV1UpdateSettingsResult = CollectionRecord;
 
-/** Params of GET /pagebuilder/v1/post. */
-export interface PagebuilderV1GetPostArgs {
+/** Params of GET /pagebuilder/v1/post as a client sends them. */
+export interface PagebuilderV1GetPostInput {
   /** Post types to search (all public ones when null). */
   included_types?: unknown[];
   /** Post types never searched. */
@@ -2477,11 +2702,25 @@ export interface PagebuilderV1GetPostArgs {
   search_in_content?: boolean;
 }
 
+/** Params of GET /pagebuilder/v1/post as its handler receives them, defaults applied. */
+export type PagebuilderV1GetPostArgs = PagebuilderV1GetPostInput &
+  Required<
+    Pick<
+      PagebuilderV1GetPostInput,
+      | 'excluded_types'
+      | 'term'
+      | 'keys_conversion_map'
+      | 'items_count'
+      | 'is_public'
+      | 'search_in_content'
+    >
+  >;
+
 /** What GET /pagebuilder/v1/post answers with. */
 export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
-/** Params of GET /pagebuilder/v1/term. */
-export interface PagebuilderV1GetTermArgs {
+/** Params of GET /pagebuilder/v1/term as a client sends them. */
+export interface PagebuilderV1GetTermInput {
   /** Taxonomies to search (all when null). */
   included_types?: unknown[];
   /** Taxonomies never searched. */
@@ -2497,11 +2736,17 @@ export interface PagebuilderV1GetTermArgs {
   meta_query?: unknown[];
 }
 
+/** Params of GET /pagebuilder/v1/term as its handler receives them, defaults applied. */
+export type PagebuilderV1GetTermArgs = PagebuilderV1GetTermInput &
+  Required<
+    Pick<PagebuilderV1GetTermInput, 'term' | 'keys_conversion_map' | 'items_count' | 'hide_empty'>
+  >;
+
 /** What GET /pagebuilder/v1/term answers with. */
 export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
-/** Params of GET /pagebuilder/v1/user. */
-export interface PagebuilderV1GetUserArgs {
+/** Params of GET /pagebuilder/v1/user as a client sends them. */
+export interface PagebuilderV1GetUserInput {
   /** Text searched for. */
   term?: string;
   keys_conversion_map?: string | (unknown[] | string);
@@ -2509,11 +2754,15 @@ export interface PagebuilderV1GetUserArgs {
   items_count?: number;
 }
 
+/** Params of GET /pagebuilder/v1/user as its handler receives them, defaults applied. */
+export type PagebuilderV1GetUserArgs = PagebuilderV1GetUserInput &
+  Required<Pick<PagebuilderV1GetUserInput, 'term' | 'keys_conversion_map' | 'items_count'>>;
+
 /** What GET /pagebuilder/v1/user answers with. */
 export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
-/** Params of GET /pagebuilder/v1/favorites. */
-export interface PagebuilderV1GetFavoritesArgs {
+/** Params of GET /pagebuilder/v1/favorites as a client sends them. */
+export interface PagebuilderV1GetFavoritesInput {
   /** Scope of the answer. */
   context?: string;
   /** Page of the list to answer. */
@@ -2524,59 +2773,80 @@ export interface PagebuilderV1GetFavoritesArgs {
   search?: string;
 }
 
+/** Params of GET /pagebuilder/v1/favorites as its handler receives them, defaults applied. */
+export type PagebuilderV1GetFavoritesArgs = PagebuilderV1GetFavoritesInput &
+  Required<Pick<PagebuilderV1GetFavoritesInput, 'page' | 'per_page'>>;
+
 /** What GET /pagebuilder/v1/favorites answers with. */
 export type PagebuilderV1GetFavoritesResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/favorites/<id>. */
-export interface PagebuilderV1PostFavoritesArgs {
+/** Params of POST /pagebuilder/v1/favorites/<id> as a client sends them. */
+export interface PagebuilderV1PostFavoritesInput {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item marked as favorite. */
   favorite: string;
 }
 
+/** Params of POST /pagebuilder/v1/favorites/<id> as its handler receives them. */
+export type PagebuilderV1PostFavoritesArgs = PagebuilderV1PostFavoritesInput;
+
 /** What POST /pagebuilder/v1/favorites/<id> answers with. */
 export type PagebuilderV1PostFavoritesResult = CollectionRecord;
 
-/** Params of DELETE /pagebuilder/v1/favorites/<id>. */
-export interface PagebuilderV1DeleteFavoritesArgs {
+/** Params of DELETE /pagebuilder/v1/favorites/<id> as a client sends them. */
+export interface PagebuilderV1DeleteFavoritesInput {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item no longer a favorite. */
   favorite: string;
 }
 
+/** Params of DELETE /pagebuilder/v1/favorites/<id> as its handler receives them. */
+export type PagebuilderV1DeleteFavoritesArgs = PagebuilderV1DeleteFavoritesInput;
+
 /** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
 export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 
-/** Params of GET /pagebuilder/v1/kit-elements-defaults. */
-export type PagebuilderV1GetKitElementsDefaultsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/kit-elements-defaults as a client sends them. */
+export type PagebuilderV1GetKitElementsDefaultsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/kit-elements-defaults as its handler receives them. */
+export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderV1GetKitElementsDefaultsInput;
 
 /** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
 export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>. */
-export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
+export interface PagebuilderV1UpdateKitElementsDefaultsInput {
   /** Element type the defaults apply to. */
   type: string;
   /** Default settings of that element type. */
   settings: {};
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
+export type PagebuilderV1UpdateKitElementsDefaultsArgs =
+  PagebuilderV1UpdateKitElementsDefaultsInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
 export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
-/** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>. */
-export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
+/** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
+export interface PagebuilderV1DeleteKitElementsDefaultsInput {
   /** Element type whose defaults are removed. */
   type: string;
 }
 
+/** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
+export type PagebuilderV1DeleteKitElementsDefaultsArgs =
+  PagebuilderV1DeleteKitElementsDefaultsInput;
+
 /** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
 export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
-/** Params of GET /pagebuilder/v1/site-navigation/recent-posts. */
-export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
+/** Params of GET /pagebuilder/v1/site-navigation/recent-posts as a client sends them. */
+export interface PagebuilderV1GetSiteNavigationRecentPostsInput {
   /** How many posts to answer. */
   posts_per_page: number;
   /** Post types to include. */
@@ -2585,179 +2855,273 @@ export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
   post__not_in?: number[];
 }
 
+/** Params of GET /pagebuilder/v1/site-navigation/recent-posts as its handler receives them, defaults applied. */
+export type PagebuilderV1GetSiteNavigationRecentPostsArgs =
+  PagebuilderV1GetSiteNavigationRecentPostsInput &
+    Required<Pick<PagebuilderV1GetSiteNavigationRecentPostsInput, 'post_type'>>;
+
 /** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
 export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
-/** Params of POST /pagebuilder/v1/site-navigation/add-new-post. */
-export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
+/** Params of POST /pagebuilder/v1/site-navigation/add-new-post as a client sends them. */
+export interface PagebuilderV1PostSiteNavigationAddNewPostInput {
   /** Type of the new draft. */
   post_type?: string;
 }
 
+/** Params of POST /pagebuilder/v1/site-navigation/add-new-post as its handler receives them, defaults applied. */
+export type PagebuilderV1PostSiteNavigationAddNewPostArgs =
+  PagebuilderV1PostSiteNavigationAddNewPostInput &
+    Required<Pick<PagebuilderV1PostSiteNavigationAddNewPostInput, 'post_type'>>;
+
 /** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
 export type PagebuilderV1PostSiteNavigationAddNewPostResult = NewPostDraft;
 
-/** Params of POST /pagebuilder/v1/design-system-sync/stylesheet. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder/v1/design-system-sync/stylesheet as a client sends them. */
+export type PagebuilderV1PostDesignSystemSyncStylesheetInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder/v1/design-system-sync/stylesheet as its handler receives them. */
+export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
+  PagebuilderV1PostDesignSystemSyncStylesheetInput;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
 export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
-/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
-export interface PagebuilderV1GetDesignSystemStylesheetArgs {
+/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as a client sends them. */
+export interface PagebuilderV1GetDesignSystemStylesheetInput {
   /** Version of the stylesheet (cache busting; any value serves the current one). */
   ver?: string;
 }
 
+/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as its handler receives them. */
+export type PagebuilderV1GetDesignSystemStylesheetArgs =
+  PagebuilderV1GetDesignSystemStylesheetInput;
+
 /** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
 export type PagebuilderV1GetDesignSystemStylesheetResult = CssText;
 
-/** Params of GET /pagebuilder/v1/checklist. */
-export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
+/** Params of GET /pagebuilder/v1/checklist as a client sends them. */
+export type PagebuilderV1GetChecklistInput = PagebuilderV1GetFavoritesInput;
+
+/** Params of GET /pagebuilder/v1/checklist as its handler receives them, defaults applied. */
+export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetChecklistInput &
+  Required<Pick<PagebuilderV1GetChecklistInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/checklist answers with. */
 export type PagebuilderV1GetChecklistResult = PagebuilderChecklistStepsItem[];
 
-/** Params of GET /pagebuilder/v1/checklist/<id>. */
-export interface PagebuilderV1GetChecklistItemArgs {
+/** Params of GET /pagebuilder/v1/checklist/<id> as a client sends them. */
+export interface PagebuilderV1GetChecklistItemInput {
   /** Checklist entry id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/checklist/<id> as its handler receives them. */
+export type PagebuilderV1GetChecklistItemArgs = PagebuilderV1GetChecklistItemInput;
+
 /** What GET /pagebuilder/v1/checklist/<id> answers with. */
 export type PagebuilderV1GetChecklistItemResult = PagebuilderChecklistStepsItem;
 
-/** Params of GET /pagebuilder/v1/checklist/steps. */
-export type PagebuilderV1GetChecklistStepsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/checklist/steps as a client sends them. */
+export type PagebuilderV1GetChecklistStepsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/checklist/steps as its handler receives them. */
+export type PagebuilderV1GetChecklistStepsArgs = PagebuilderV1GetChecklistStepsInput;
 
 /** What GET /pagebuilder/v1/checklist/steps answers with. */
 export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
 
-/** Params of GET /pagebuilder/v1/checklist/steps/<id>. */
-export interface PagebuilderV1GetChecklistStepArgs {
+/** Params of GET /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
+export interface PagebuilderV1GetChecklistStepInput {
   /** Step id. */
   id: string;
 }
 
+/** Params of GET /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
+export type PagebuilderV1GetChecklistStepArgs = PagebuilderV1GetChecklistStepInput;
+
 /** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
 export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>. */
-export interface PagebuilderV1UpdateChecklistStepArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
+export interface PagebuilderV1UpdateChecklistStepInput {
   /** Step id. */
   id: string;
   /** Whether the site owner marked the step done. */
   is_marked_completed?: boolean;
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
+export type PagebuilderV1UpdateChecklistStepArgs = PagebuilderV1UpdateChecklistStepInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
 export type PagebuilderV1UpdateChecklistStepResult = CollectionRecord;
 
-/** Params of GET /pagebuilder/v1/checklist/user-progress. */
-export type PagebuilderV1GetChecklistUserProgressArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/checklist/user-progress as a client sends them. */
+export type PagebuilderV1GetChecklistUserProgressInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/checklist/user-progress as its handler receives them. */
+export type PagebuilderV1GetChecklistUserProgressArgs = PagebuilderV1GetChecklistUserProgressInput;
 
 /** What GET /pagebuilder/v1/checklist/user-progress answers with. */
 export type PagebuilderV1GetChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress. */
-export type PagebuilderV1UpdateChecklistUserProgressArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress as a client sends them. */
+export type PagebuilderV1UpdateChecklistUserProgressInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress as its handler receives them. */
+export type PagebuilderV1UpdateChecklistUserProgressArgs =
+  PagebuilderV1UpdateChecklistUserProgressInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
 export type PagebuilderV1UpdateChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
-/** Params of GET /pagebuilder/v1/onboarding. */
-export type PagebuilderV1GetOnboardingArgs = PagebuilderV1GetFavoritesArgs;
+/** Params of GET /pagebuilder/v1/onboarding as a client sends them. */
+export type PagebuilderV1GetOnboardingInput = PagebuilderV1GetFavoritesInput;
+
+/** Params of GET /pagebuilder/v1/onboarding as its handler receives them, defaults applied. */
+export type PagebuilderV1GetOnboardingArgs = PagebuilderV1GetOnboardingInput &
+  Required<Pick<PagebuilderV1GetOnboardingInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/onboarding answers with. */
 export type PagebuilderV1GetOnboardingResult = PagebuilderOnboardingStepsItem[];
 
-/** Params of GET /pagebuilder/v1/onboarding/user-progress. */
-export type PagebuilderV1GetOnboardingUserProgressArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/onboarding/user-progress as a client sends them. */
+export type PagebuilderV1GetOnboardingUserProgressInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/user-progress as its handler receives them. */
+export type PagebuilderV1GetOnboardingUserProgressArgs =
+  PagebuilderV1GetOnboardingUserProgressInput;
 
 /** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
 export type PagebuilderV1GetOnboardingUserProgressResult = PagebuilderOnboardingUserProgressOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress. */
-export type PagebuilderV1UpdateOnboardingUserProgressArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress as a client sends them. */
+export type PagebuilderV1UpdateOnboardingUserProgressInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress as its handler receives them. */
+export type PagebuilderV1UpdateOnboardingUserProgressArgs =
+  PagebuilderV1UpdateOnboardingUserProgressInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
 export type PagebuilderV1UpdateOnboardingUserProgressResult =
   PagebuilderOnboardingUserProgressOption;
 
-/** Params of GET /pagebuilder/v1/onboarding/user-choices. */
-export type PagebuilderV1GetOnboardingUserChoicesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/onboarding/user-choices as a client sends them. */
+export type PagebuilderV1GetOnboardingUserChoicesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/user-choices as its handler receives them. */
+export type PagebuilderV1GetOnboardingUserChoicesArgs = PagebuilderV1GetOnboardingUserChoicesInput;
 
 /** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
 export type PagebuilderV1GetOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices. */
-export type PagebuilderV1UpdateOnboardingUserChoicesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices as a client sends them. */
+export type PagebuilderV1UpdateOnboardingUserChoicesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices as its handler receives them. */
+export type PagebuilderV1UpdateOnboardingUserChoicesArgs =
+  PagebuilderV1UpdateOnboardingUserChoicesInput;
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
 export type PagebuilderV1UpdateOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
-/** Params of GET /pagebuilder/v1/onboarding/pro-install-screen. */
-export type PagebuilderV1GetOnboardingProInstallScreenArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/onboarding/pro-install-screen as a client sends them. */
+export type PagebuilderV1GetOnboardingProInstallScreenInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/pro-install-screen as its handler receives them. */
+export type PagebuilderV1GetOnboardingProInstallScreenArgs =
+  PagebuilderV1GetOnboardingProInstallScreenInput;
 
 /** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
 export type PagebuilderV1GetOnboardingProInstallScreenResult = PagebuilderProInstallScreenCatalog;
 
-/** Params of GET /pagebuilder/v1/onboarding/install-pro. */
-export type PagebuilderV1GetOnboardingInstallProArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/onboarding/install-pro as a client sends them. */
+export type PagebuilderV1GetOnboardingInstallProInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/install-pro as its handler receives them. */
+export type PagebuilderV1GetOnboardingInstallProArgs = PagebuilderV1GetOnboardingInstallProInput;
 
 /** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
 export type PagebuilderV1GetOnboardingInstallProResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/onboarding/install-pro. */
-export type PagebuilderV1PostOnboardingInstallProArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder/v1/onboarding/install-pro as a client sends them. */
+export type PagebuilderV1PostOnboardingInstallProInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder/v1/onboarding/install-pro as its handler receives them. */
+export type PagebuilderV1PostOnboardingInstallProArgs = PagebuilderV1PostOnboardingInstallProInput;
 
 /** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
 export type PagebuilderV1PostOnboardingInstallProResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/onboarding/install-theme. */
-export type PagebuilderV1GetOnboardingInstallThemeArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/onboarding/install-theme as a client sends them. */
+export type PagebuilderV1GetOnboardingInstallThemeInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/onboarding/install-theme as its handler receives them. */
+export type PagebuilderV1GetOnboardingInstallThemeArgs =
+  PagebuilderV1GetOnboardingInstallThemeInput;
 
 /** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
 export type PagebuilderV1GetOnboardingInstallThemeResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/onboarding/install-theme. */
-export type PagebuilderV1PostOnboardingInstallThemeArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder/v1/onboarding/install-theme as a client sends them. */
+export type PagebuilderV1PostOnboardingInstallThemeInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder/v1/onboarding/install-theme as its handler receives them. */
+export type PagebuilderV1PostOnboardingInstallThemeArgs =
+  PagebuilderV1PostOnboardingInstallThemeInput;
 
 /** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
 export type PagebuilderV1PostOnboardingInstallThemeResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/operations/opt-in-v4. */
-export type PagebuilderV1GetOperationsOptInV4Args = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/operations/opt-in-v4 as a client sends them. */
+export type PagebuilderV1GetOperationsOptInV4Input = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/operations/opt-in-v4 as its handler receives them. */
+export type PagebuilderV1GetOperationsOptInV4Args = PagebuilderV1GetOperationsOptInV4Input;
 
 /** What GET /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1GetOperationsOptInV4Result = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/operations/opt-in-v4. */
-export type PagebuilderV1PostOperationsOptInV4Args = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder/v1/operations/opt-in-v4 as a client sends them. */
+export type PagebuilderV1PostOperationsOptInV4Input = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder/v1/operations/opt-in-v4 as its handler receives them. */
+export type PagebuilderV1PostOperationsOptInV4Args = PagebuilderV1PostOperationsOptInV4Input;
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1PostOperationsOptInV4Result = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/assistant/consent. */
-export type PagebuilderV1GetAssistantConsentArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/assistant/consent as a client sends them. */
+export type PagebuilderV1GetAssistantConsentInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/assistant/consent as its handler receives them. */
+export type PagebuilderV1GetAssistantConsentArgs = PagebuilderV1GetAssistantConsentInput;
 
 /** What GET /pagebuilder/v1/assistant/consent answers with. */
 export type PagebuilderV1GetAssistantConsentResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/assistant/consent. */
-export type PagebuilderV1PostAssistantConsentArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder/v1/assistant/consent as a client sends them. */
+export type PagebuilderV1PostAssistantConsentInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder/v1/assistant/consent as its handler receives them. */
+export type PagebuilderV1PostAssistantConsentArgs = PagebuilderV1PostAssistantConsentInput;
 
 /** What POST /pagebuilder/v1/assistant/consent answers with. */
 export type PagebuilderV1PostAssistantConsentResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/template-library/templates. */
-export type PagebuilderV1GetTemplateLibraryTemplatesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/template-library/templates as a client sends them. */
+export type PagebuilderV1GetTemplateLibraryTemplatesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/template-library/templates as its handler receives them. */
+export type PagebuilderV1GetTemplateLibraryTemplatesArgs =
+  PagebuilderV1GetTemplateLibraryTemplatesInput;
 
 /** What GET /pagebuilder/v1/template-library/templates answers with. */
 export type PagebuilderV1GetTemplateLibraryTemplatesResult = CollectionRecord[];
 
-/** Params of POST /pagebuilder/v1/template-library/templates. */
-export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
+/** Params of POST /pagebuilder/v1/template-library/templates as a client sends them. */
+export interface PagebuilderV1PostTemplateLibraryTemplatesInput {
   /** Template title. */
   title?: string;
   /** What the template is used as. */
@@ -2766,71 +3130,102 @@ export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
   content?: {};
 }
 
+/** Params of POST /pagebuilder/v1/template-library/templates as its handler receives them. */
+export type PagebuilderV1PostTemplateLibraryTemplatesArgs =
+  PagebuilderV1PostTemplateLibraryTemplatesInput;
+
 /** What POST /pagebuilder/v1/template-library/templates answers with. */
 export type PagebuilderV1PostTemplateLibraryTemplatesResult = CollectionRecord;
 
-/** Params of GET /pagebuilder/v1/user-data/current-user. */
-export type PagebuilderV1GetUserDataCurrentUserArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/user-data/current-user as a client sends them. */
+export type PagebuilderV1GetUserDataCurrentUserInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/user-data/current-user as its handler receives them. */
+export type PagebuilderV1GetUserDataCurrentUserArgs = PagebuilderV1GetUserDataCurrentUserInput;
 
 /** What GET /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1GetUserDataCurrentUserResult = PagebuilderUserDataOption;
 
-/** Params of PATCH /pagebuilder/v1/user-data/current-user. */
-export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
+/** Params of PATCH /pagebuilder/v1/user-data/current-user as a client sends them. */
+export interface PagebuilderV1UpdateUserDataCurrentUserInput {
   /** Messages the user chose not to see again. */
   suppressedMessages?: string[];
 }
 
+/** Params of PATCH /pagebuilder/v1/user-data/current-user as its handler receives them. */
+export type PagebuilderV1UpdateUserDataCurrentUserArgs =
+  PagebuilderV1UpdateUserDataCurrentUserInput;
+
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1UpdateUserDataCurrentUserResult = PagebuilderUserDataOption;
 
-/** Params of GET /pagebuilder/v1/library/connect. */
-export type PagebuilderV1GetLibraryConnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/library/connect as a client sends them. */
+export type PagebuilderV1GetLibraryConnectInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/library/connect as its handler receives them. */
+export type PagebuilderV1GetLibraryConnectArgs = PagebuilderV1GetLibraryConnectInput;
 
 /** What GET /pagebuilder/v1/library/connect answers with. */
 export type PagebuilderV1GetLibraryConnectResult = CollectionRecord;
 
-/** Params of POST /pagebuilder/v1/library/connect. */
-export interface PagebuilderV1PostLibraryConnectArgs {
+/** Params of POST /pagebuilder/v1/library/connect as a client sends them. */
+export interface PagebuilderV1PostLibraryConnectInput {
   /** Access token of the template library account. */
   token: string;
 }
 
+/** Params of POST /pagebuilder/v1/library/connect as its handler receives them. */
+export type PagebuilderV1PostLibraryConnectArgs = PagebuilderV1PostLibraryConnectInput;
+
 /** What POST /pagebuilder/v1/library/connect answers with. */
 export type PagebuilderV1PostLibraryConnectResult = ActionRecord;
 
-/** Params of DELETE /pagebuilder/v1/library/connect. */
-export type PagebuilderV1DeleteLibraryConnectArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of DELETE /pagebuilder/v1/library/connect as a client sends them. */
+export type PagebuilderV1DeleteLibraryConnectInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of DELETE /pagebuilder/v1/library/connect as its handler receives them. */
+export type PagebuilderV1DeleteLibraryConnectArgs = PagebuilderV1DeleteLibraryConnectInput;
 
 /** What DELETE /pagebuilder/v1/library/connect answers with. */
 export type PagebuilderV1DeleteLibraryConnectResult = ActionRecord;
 
-/** Params of GET /pagebuilder/v1/send-event. */
-export type PagebuilderV1GetSendEventArgs = PagebuilderV1GetFavoritesArgs;
+/** Params of GET /pagebuilder/v1/send-event as a client sends them. */
+export type PagebuilderV1GetSendEventInput = PagebuilderV1GetFavoritesInput;
+
+/** Params of GET /pagebuilder/v1/send-event as its handler receives them, defaults applied. */
+export type PagebuilderV1GetSendEventArgs = PagebuilderV1GetSendEventInput &
+  Required<Pick<PagebuilderV1GetSendEventInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/send-event answers with. */
 export type PagebuilderV1GetSendEventResult = InboxEvent[];
 
-/** Params of POST /pagebuilder/v1/send-event. */
-export interface PagebuilderV1PostSendEventArgs {
+/** Params of POST /pagebuilder/v1/send-event as a client sends them. */
+export interface PagebuilderV1PostSendEventInput {
   /** The event as the editor reports it. */
   event_data: {};
 }
 
+/** Params of POST /pagebuilder/v1/send-event as its handler receives them. */
+export type PagebuilderV1PostSendEventArgs = PagebuilderV1PostSendEventInput;
+
 /** What POST /pagebuilder/v1/send-event answers with. */
 export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
-/** Params of GET /pagebuilder/v1/global-classes. */
-export interface PagebuilderV1GetGlobalClassesArgs {
+/** Params of GET /pagebuilder/v1/global-classes as a client sends them. */
+export interface PagebuilderV1GetGlobalClassesInput {
   /** Published classes or the preview copy. */
   context?: 'frontend' | 'preview';
 }
 
+/** Params of GET /pagebuilder/v1/global-classes as its handler receives them, defaults applied. */
+export type PagebuilderV1GetGlobalClassesArgs = PagebuilderV1GetGlobalClassesInput &
+  Required<Pick<PagebuilderV1GetGlobalClassesInput, 'context'>>;
+
 /** What GET /pagebuilder/v1/global-classes answers with. */
 export type PagebuilderV1GetGlobalClassesResult = GlobalClasses;
 
-/** Params of PUT /pagebuilder/v1/global-classes. */
-export interface PagebuilderV1UpdateGlobalClassesArgs {
+/** Params of PUT /pagebuilder/v1/global-classes as a client sends them. */
+export interface PagebuilderV1UpdateGlobalClassesInput {
   /** Published classes or the preview copy. */
   context?: 'frontend' | 'preview';
   /** Ids of the classes added, deleted and modified since the last save. */
@@ -2852,23 +3247,34 @@ export interface PagebuilderV1UpdateGlobalClassesArgs {
   order: string[];
 }
 
+/** Params of PUT /pagebuilder/v1/global-classes as its handler receives them, defaults applied. */
+export type PagebuilderV1UpdateGlobalClassesArgs = PagebuilderV1UpdateGlobalClassesInput &
+  Required<Pick<PagebuilderV1UpdateGlobalClassesInput, 'context'>>;
+
 /** What PUT /pagebuilder/v1/global-classes answers with. */
 export type PagebuilderV1UpdateGlobalClassesResult = GlobalClasses;
 
-/** Params of GET /pagebuilder/v1/global-classes/usage. */
-export type PagebuilderV1GetGlobalClassesUsageArgs = PagebuilderV1GetGlobalClassesArgs;
+/** Params of GET /pagebuilder/v1/global-classes/usage as a client sends them. */
+export type PagebuilderV1GetGlobalClassesUsageInput = PagebuilderV1GetGlobalClassesInput;
+
+/** Params of GET /pagebuilder/v1/global-classes/usage as its handler receives them, defaults applied. */
+export type PagebuilderV1GetGlobalClassesUsageArgs = PagebuilderV1GetGlobalClassesUsageInput &
+  Required<Pick<PagebuilderV1GetGlobalClassesUsageInput, 'context'>>;
 
 /** What GET /pagebuilder/v1/global-classes/usage answers with. */
 export type PagebuilderV1GetGlobalClassesUsageResult = GlobalClassesUsage;
 
-/** Params of GET /pagebuilder/v1/variables/list. */
-export type PagebuilderV1GetVariablesListArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder/v1/variables/list as a client sends them. */
+export type PagebuilderV1GetVariablesListInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder/v1/variables/list as its handler receives them. */
+export type PagebuilderV1GetVariablesListArgs = PagebuilderV1GetVariablesListInput;
 
 /** What GET /pagebuilder/v1/variables/list answers with. */
 export type PagebuilderV1GetVariablesListResult = VariablesAnswer;
 
-/** Params of POST /pagebuilder/v1/variables/create. */
-export interface PagebuilderV1PostVariablesCreateArgs {
+/** Params of POST /pagebuilder/v1/variables/create as a client sends them. */
+export interface PagebuilderV1PostVariablesCreateInput {
   /** Kind of value (colour, font...). */
   type: string;
   /** Name shown in the editor. */
@@ -2877,11 +3283,14 @@ export interface PagebuilderV1PostVariablesCreateArgs {
   value: string;
 }
 
+/** Params of POST /pagebuilder/v1/variables/create as its handler receives them. */
+export type PagebuilderV1PostVariablesCreateArgs = PagebuilderV1PostVariablesCreateInput;
+
 /** What POST /pagebuilder/v1/variables/create answers with. */
 export type PagebuilderV1PostVariablesCreateResult = VariablesAnswer;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/update. */
-export interface PagebuilderV1UpdateVariablesUpdateArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/update as a client sends them. */
+export interface PagebuilderV1UpdateVariablesUpdateInput {
   /** Variable to change. */
   id: string;
   /** New name. */
@@ -2894,20 +3303,26 @@ export interface PagebuilderV1UpdateVariablesUpdateArgs {
   type?: string;
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/update as its handler receives them. */
+export type PagebuilderV1UpdateVariablesUpdateArgs = PagebuilderV1UpdateVariablesUpdateInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/variables/update answers with. */
 export type PagebuilderV1UpdateVariablesUpdateResult = VariablesAnswer;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete. */
-export interface PagebuilderV1UpdateVariablesDeleteArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete as a client sends them. */
+export interface PagebuilderV1UpdateVariablesDeleteInput {
   /** Variable to delete (it can be restored). */
   id: string;
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete as its handler receives them. */
+export type PagebuilderV1UpdateVariablesDeleteArgs = PagebuilderV1UpdateVariablesDeleteInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/variables/delete answers with. */
 export type PagebuilderV1UpdateVariablesDeleteResult = VariablesAnswer;
 
-/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore. */
-export interface PagebuilderV1UpdateVariablesRestoreArgs {
+/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore as a client sends them. */
+export interface PagebuilderV1UpdateVariablesRestoreInput {
   /** Deleted variable to bring back. */
   id: {
     [k: string]: unknown;
@@ -2920,165 +3335,239 @@ export interface PagebuilderV1UpdateVariablesRestoreArgs {
   type?: string;
 }
 
+/** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore as its handler receives them. */
+export type PagebuilderV1UpdateVariablesRestoreArgs = PagebuilderV1UpdateVariablesRestoreInput;
+
 /** What POST, PUT, PATCH /pagebuilder/v1/variables/restore answers with. */
 export type PagebuilderV1UpdateVariablesRestoreResult = VariablesAnswer;
 
-/** Params of POST /pagebuilder/v1/variables/batch. */
-export interface PagebuilderV1PostVariablesBatchArgs {
+/** Params of POST /pagebuilder/v1/variables/batch as a client sends them. */
+export interface PagebuilderV1PostVariablesBatchInput {
   /** Version of the list the operations were made against. */
   watermark: number;
   /** Creates, updates, deletes and restores applied in order. */
   operations: unknown[];
 }
 
+/** Params of POST /pagebuilder/v1/variables/batch as its handler receives them. */
+export type PagebuilderV1PostVariablesBatchArgs = PagebuilderV1PostVariablesBatchInput;
+
 /** What POST /pagebuilder/v1/variables/batch answers with. */
 export type PagebuilderV1PostVariablesBatchResult = VariablesAnswer;
 
-/** Params of GET /pagebuilder/v1/documents. */
-export interface PagebuilderV1DocumentsIndexArgs {
+/** Params of GET /pagebuilder/v1/documents as a client sends them. */
+export interface PagebuilderV1DocumentsIndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /pagebuilder/v1/documents as its handler receives them, defaults applied. */
+export type PagebuilderV1DocumentsIndexArgs = PagebuilderV1DocumentsIndexInput &
+  Required<Pick<PagebuilderV1DocumentsIndexInput, 'namespace' | 'context'>>;
+
 /** What GET /pagebuilder/v1/documents answers with. */
 export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 
-/** Params of POST /pagebuilder/v1/documents/<id>/media/import. */
-export interface PagebuilderV1DocumentsPostMediaImportArgs {
+/** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
+export interface PagebuilderV1DocumentsPostMediaImportInput {
   /** Document (post id) whose external media is imported. */
   id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of POST /pagebuilder/v1/documents/<id>/media/import as its handler receives them. */
+export type PagebuilderV1DocumentsPostMediaImportArgs = PagebuilderV1DocumentsPostMediaImportInput;
+
 /** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
 export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
-/** Params of GET /pagebuilder/v1/feedback. */
-export interface PagebuilderV1FeedbackIndexArgs {
+/** Params of GET /pagebuilder/v1/feedback as a client sends them. */
+export interface PagebuilderV1FeedbackIndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /pagebuilder/v1/feedback as its handler receives them, defaults applied. */
+export type PagebuilderV1FeedbackIndexArgs = PagebuilderV1FeedbackIndexInput &
+  Required<Pick<PagebuilderV1FeedbackIndexInput, 'namespace' | 'context'>>;
 
 /** What GET /pagebuilder/v1/feedback answers with. */
 export type PagebuilderV1FeedbackIndexResult = NamespaceIndex;
 
-/** Params of GET /pagebuilder/v1/feedback/submit. */
-export type PagebuilderV1FeedbackGetSubmitArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /pagebuilder/v1/feedback/submit as a client sends them. */
+export type PagebuilderV1FeedbackGetSubmitInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /pagebuilder/v1/feedback/submit as its handler receives them, defaults applied. */
+export type PagebuilderV1FeedbackGetSubmitArgs = PagebuilderV1FeedbackGetSubmitInput &
+  Required<Pick<PagebuilderV1FeedbackGetSubmitInput, 'page' | 'per_page'>>;
 
 /** What GET /pagebuilder/v1/feedback/submit answers with. */
 export type PagebuilderV1FeedbackGetSubmitResult = InboxEvent[];
 
-/** Params of POST /pagebuilder/v1/feedback/submit. */
-export type PagebuilderV1FeedbackPostSubmitArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /pagebuilder/v1/feedback/submit as a client sends them. */
+export type PagebuilderV1FeedbackPostSubmitInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /pagebuilder/v1/feedback/submit as its handler receives them. */
+export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderV1FeedbackPostSubmitInput;
 
 /** What POST /pagebuilder/v1/feedback/submit answers with. */
 export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
-/** Params of GET /pagebuilder-ai/v1. */
-export interface PagebuilderAiV1IndexArgs {
+/** Params of GET /pagebuilder-ai/v1 as a client sends them. */
+export interface PagebuilderAiV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /pagebuilder-ai/v1 as its handler receives them, defaults applied. */
+export type PagebuilderAiV1IndexArgs = PagebuilderAiV1IndexInput &
+  Required<Pick<PagebuilderAiV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /pagebuilder-ai/v1 answers with. */
 export type PagebuilderAiV1IndexResult = NamespaceIndex;
 
-/** Params of GET /pagebuilder-ai/v1/permissions. */
-export type PagebuilderAiV1GetPermissionsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /pagebuilder-ai/v1/permissions as a client sends them. */
+export type PagebuilderAiV1GetPermissionsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /pagebuilder-ai/v1/permissions as its handler receives them. */
+export type PagebuilderAiV1GetPermissionsArgs = PagebuilderAiV1GetPermissionsInput;
 
 /** What GET /pagebuilder-ai/v1/permissions answers with. */
 export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1. */
-export interface SitegenV1IndexArgs {
+/** Params of GET /sitegen/v1 as a client sends them. */
+export interface SitegenV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /sitegen/v1 as its handler receives them, defaults applied. */
+export type SitegenV1IndexArgs = SitegenV1IndexInput &
+  Required<Pick<SitegenV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /sitegen/v1 answers with. */
 export type SitegenV1IndexResult = NamespaceIndex;
 
-/** Params of GET /sitegen/v1/get-credits. */
-export type SitegenV1GetGetCreditsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/get-credits as a client sends them. */
+export type SitegenV1GetGetCreditsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/get-credits as its handler receives them. */
+export type SitegenV1GetGetCreditsArgs = SitegenV1GetGetCreditsInput;
 
 /** What GET /sitegen/v1/get-credits answers with. */
 export type SitegenV1GetGetCreditsResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/categories. */
-export type SitegenV1GetCategoriesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/categories as a client sends them. */
+export type SitegenV1GetCategoriesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/categories as its handler receives them. */
+export type SitegenV1GetCategoriesArgs = SitegenV1GetCategoriesInput;
 
 /** What GET /sitegen/v1/categories answers with. */
 export type SitegenV1GetCategoriesResult = SitegenCategoriesItem[];
 
-/** Params of GET /sitegen/v1/site-features. */
-export type SitegenV1GetSiteFeaturesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/site-features as a client sends them. */
+export type SitegenV1GetSiteFeaturesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/site-features as its handler receives them. */
+export type SitegenV1GetSiteFeaturesArgs = SitegenV1GetSiteFeaturesInput;
 
 /** What GET /sitegen/v1/site-features answers with. */
 export type SitegenV1GetSiteFeaturesResult = SitegenSiteFeaturesItem[];
 
-/** Params of GET /sitegen/v1/site-languages. */
-export type SitegenV1GetSiteLanguagesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/site-languages as a client sends them. */
+export type SitegenV1GetSiteLanguagesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/site-languages as its handler receives them. */
+export type SitegenV1GetSiteLanguagesArgs = SitegenV1GetSiteLanguagesInput;
 
 /** What GET /sitegen/v1/site-languages answers with. */
 export type SitegenV1GetSiteLanguagesResult = SitegenSiteLanguagesItem[];
 
-/** Params of GET /sitegen/v1/import-status. */
-export type SitegenV1GetImportStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/import-status as a client sends them. */
+export type SitegenV1GetImportStatusInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/import-status as its handler receives them. */
+export type SitegenV1GetImportStatusArgs = SitegenV1GetImportStatusInput;
 
 /** What GET /sitegen/v1/import-status answers with. */
 export type SitegenV1GetImportStatusResult = SitegenImportStatusOption;
 
-/** Params of GET /sitegen/v1/migration-status. */
-export type SitegenV1GetMigrationStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/migration-status as a client sends them. */
+export type SitegenV1GetMigrationStatusInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/migration-status as its handler receives them. */
+export type SitegenV1GetMigrationStatusArgs = SitegenV1GetMigrationStatusInput;
 
 /** What GET /sitegen/v1/migration-status answers with. */
 export type SitegenV1GetMigrationStatusResult = SitegenMigrationStatusOption;
 
-/** Params of GET /sitegen/v1/import-error-log. */
-export type SitegenV1GetImportErrorLogArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/import-error-log as a client sends them. */
+export type SitegenV1GetImportErrorLogInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/import-error-log as its handler receives them. */
+export type SitegenV1GetImportErrorLogArgs = SitegenV1GetImportErrorLogInput;
 
 /** What GET /sitegen/v1/import-error-log answers with. */
 export type SitegenV1GetImportErrorLogResult = SitegenImportErrorLogOption;
 
-/** Params of GET /sitegen/v1/set-plan-promo-dismiss-time. */
-export type SitegenV1GetSetPlanPromoDismissTimeArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/set-plan-promo-dismiss-time as a client sends them. */
+export type SitegenV1GetSetPlanPromoDismissTimeInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/set-plan-promo-dismiss-time as its handler receives them. */
+export type SitegenV1GetSetPlanPromoDismissTimeArgs = SitegenV1GetSetPlanPromoDismissTimeInput;
 
 /** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
 export type SitegenV1GetSetPlanPromoDismissTimeResult = ActionRecord;
 
-/** Params of GET /sitegen/v1/get-plan-promo-dismiss-time. */
-export type SitegenV1GetGetPlanPromoDismissTimeArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/get-plan-promo-dismiss-time as a client sends them. */
+export type SitegenV1GetGetPlanPromoDismissTimeInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/get-plan-promo-dismiss-time as its handler receives them. */
+export type SitegenV1GetGetPlanPromoDismissTimeArgs = SitegenV1GetGetPlanPromoDismissTimeInput;
 
 /** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
 export type SitegenV1GetGetPlanPromoDismissTimeResult = CollectionRecord[];
 
-/** Params of POST /sitegen/v1/zip-plan. */
-export type SitegenV1PostZipPlanArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /sitegen/v1/zip-plan as a client sends them. */
+export type SitegenV1PostZipPlanInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /sitegen/v1/zip-plan as its handler receives them. */
+export type SitegenV1PostZipPlanArgs = SitegenV1PostZipPlanInput;
 
 /** What POST /sitegen/v1/zip-plan answers with. */
 export type SitegenV1PostZipPlanResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/revoke-access. */
-export type SitegenV1GetRevokeAccessArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/revoke-access as a client sends them. */
+export type SitegenV1GetRevokeAccessInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/revoke-access as its handler receives them. */
+export type SitegenV1GetRevokeAccessArgs = SitegenV1GetRevokeAccessInput;
 
 /** What GET /sitegen/v1/revoke-access answers with. */
 export type SitegenV1GetRevokeAccessResult = CollectionRecord;
 
-/** Params of POST /sitegen/v1/revoke-access. */
-export type SitegenV1PostRevokeAccessArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /sitegen/v1/revoke-access as a client sends them. */
+export type SitegenV1PostRevokeAccessInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /sitegen/v1/revoke-access as its handler receives them. */
+export type SitegenV1PostRevokeAccessArgs = SitegenV1PostRevokeAccessInput;
 
 /** What POST /sitegen/v1/revoke-access answers with. */
 export type SitegenV1PostRevokeAccessResult = ActionRecord;
 
-/** Params of POST /sitegen/v1/restore-credit. */
-export type SitegenV1PostRestoreCreditArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /sitegen/v1/restore-credit as a client sends them. */
+export type SitegenV1PostRestoreCreditInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /sitegen/v1/restore-credit as its handler receives them. */
+export type SitegenV1PostRestoreCreditArgs = SitegenV1PostRestoreCreditInput;
 
 /** What POST /sitegen/v1/restore-credit answers with. */
 export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/description. */
-export interface SitegenV1PostDescriptionArgs {
+/** Params of POST /sitegen/v1/description as a client sends them. */
+export interface SitegenV1PostDescriptionInput {
   /** Name of the business. */
   business_name: string;
   /** What the business does, in the owner's words. */
@@ -3087,17 +3576,23 @@ export interface SitegenV1PostDescriptionArgs {
   category?: string;
 }
 
+/** Params of POST /sitegen/v1/description as its handler receives them. */
+export type SitegenV1PostDescriptionArgs = SitegenV1PostDescriptionInput;
+
 /** What POST /sitegen/v1/description answers with. */
 export type SitegenV1PostDescriptionResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/keywords. */
-export type SitegenV1PostKeywordsArgs = SitegenV1PostDescriptionArgs;
+/** Params of POST /sitegen/v1/keywords as a client sends them. */
+export type SitegenV1PostKeywordsInput = SitegenV1PostDescriptionInput;
+
+/** Params of POST /sitegen/v1/keywords as its handler receives them. */
+export type SitegenV1PostKeywordsArgs = SitegenV1PostKeywordsInput;
 
 /** What POST /sitegen/v1/keywords answers with. */
 export type SitegenV1PostKeywordsResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/template-keywords. */
-export interface SitegenV1PostTemplateKeywordsArgs {
+/** Params of POST /sitegen/v1/template-keywords as a client sends them. */
+export interface SitegenV1PostTemplateKeywordsInput {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
@@ -3106,11 +3601,14 @@ export interface SitegenV1PostTemplateKeywordsArgs {
   business_category?: string;
 }
 
+/** Params of POST /sitegen/v1/template-keywords as its handler receives them. */
+export type SitegenV1PostTemplateKeywordsArgs = SitegenV1PostTemplateKeywordsInput;
+
 /** What POST /sitegen/v1/template-keywords answers with. */
 export type SitegenV1PostTemplateKeywordsResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/images. */
-export interface SitegenV1PostImagesArgs {
+/** Params of POST /sitegen/v1/images as a client sends them. */
+export interface SitegenV1PostImagesInput {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -3123,17 +3621,24 @@ export interface SitegenV1PostImagesArgs {
   engine?: string;
 }
 
+/** Params of POST /sitegen/v1/images as its handler receives them. */
+export type SitegenV1PostImagesArgs = SitegenV1PostImagesInput;
+
 /** What POST /sitegen/v1/images answers with. */
 export type SitegenV1PostImagesResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/record-step. */
-export type SitegenV1GetRecordStepArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /sitegen/v1/record-step as a client sends them. */
+export type SitegenV1GetRecordStepInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /sitegen/v1/record-step as its handler receives them, defaults applied. */
+export type SitegenV1GetRecordStepArgs = SitegenV1GetRecordStepInput &
+  Required<Pick<SitegenV1GetRecordStepInput, 'page' | 'per_page'>>;
 
 /** What GET /sitegen/v1/record-step answers with. */
 export type SitegenV1GetRecordStepResult = CollectionRecord[];
 
-/** Params of POST /sitegen/v1/record-step. */
-export interface SitegenV1PostRecordStepArgs {
+/** Params of POST /sitegen/v1/record-step as a client sends them. */
+export interface SitegenV1PostRecordStepInput {
   /** What happened at the step. */
   action: string;
   /** Number of the step. */
@@ -3142,11 +3647,14 @@ export interface SitegenV1PostRecordStepArgs {
   current_step_name: string;
 }
 
+/** Params of POST /sitegen/v1/record-step as its handler receives them. */
+export type SitegenV1PostRecordStepArgs = SitegenV1PostRecordStepInput;
+
 /** What POST /sitegen/v1/record-step answers with. */
 export type SitegenV1PostRecordStepResult = CollectionRecord;
 
-/** Params of POST /sitegen/v1/templates. */
-export interface SitegenV1PostTemplatesArgs {
+/** Params of POST /sitegen/v1/templates as a client sends them. */
+export interface SitegenV1PostTemplatesInput {
   /** Name of the business. */
   business_name?: string;
   /** Builder the templates are made for. */
@@ -3155,11 +3663,14 @@ export interface SitegenV1PostTemplatesArgs {
   keywords?: string[];
 }
 
+/** Params of POST /sitegen/v1/templates as its handler receives them. */
+export type SitegenV1PostTemplatesArgs = SitegenV1PostTemplatesInput;
+
 /** What POST /sitegen/v1/templates answers with. */
 export type SitegenV1PostTemplatesResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/all-templates. */
-export interface SitegenV1PostAllTemplatesArgs {
+/** Params of POST /sitegen/v1/all-templates as a client sends them. */
+export interface SitegenV1PostAllTemplatesInput {
   /** Name of the business. */
   business_name?: string;
   /** Templates per page. */
@@ -3174,17 +3685,23 @@ export interface SitegenV1PostAllTemplatesArgs {
   sort?: {};
 }
 
+/** Params of POST /sitegen/v1/all-templates as its handler receives them. */
+export type SitegenV1PostAllTemplatesArgs = SitegenV1PostAllTemplatesInput;
+
 /** What POST /sitegen/v1/all-templates answers with. */
 export type SitegenV1PostAllTemplatesResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/user-details. */
-export type SitegenV1GetUserDetailsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/user-details as a client sends them. */
+export type SitegenV1GetUserDetailsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/user-details as its handler receives them. */
+export type SitegenV1GetUserDetailsArgs = SitegenV1GetUserDetailsInput;
 
 /** What GET /sitegen/v1/user-details answers with. */
 export type SitegenV1GetUserDetailsResult = SitegenUserDetailsOption;
 
-/** Params of POST /sitegen/v1/user-details. */
-export interface SitegenV1PostUserDetailsArgs {
+/** Params of POST /sitegen/v1/user-details as a client sends them. */
+export interface SitegenV1PostUserDetailsInput {
   /** What the business does. */
   business_description: string;
   /** Name of the business. */
@@ -3207,20 +3724,26 @@ export interface SitegenV1PostUserDetailsArgs {
   social_profiles?: unknown[];
 }
 
+/** Params of POST /sitegen/v1/user-details as its handler receives them. */
+export type SitegenV1PostUserDetailsArgs = SitegenV1PostUserDetailsInput;
+
 /** What POST /sitegen/v1/user-details answers with. */
 export type SitegenV1PostUserDetailsResult = SitegenUserDetailsOption;
 
-/** Params of POST /sitegen/v1/site. */
-export interface SitegenV1PostSiteArgs {
+/** Params of POST /sitegen/v1/site as a client sends them. */
+export interface SitegenV1PostSiteInput {
   /** Template the site is built from. */
   template: string;
 }
 
+/** Params of POST /sitegen/v1/site as its handler receives them. */
+export type SitegenV1PostSiteArgs = SitegenV1PostSiteInput;
+
 /** What POST /sitegen/v1/site answers with. */
 export type SitegenV1PostSiteResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/content-export. */
-export interface SitegenV1PostContentExportArgs {
+/** Params of POST /sitegen/v1/content-export as a client sends them. */
+export interface SitegenV1PostContentExportInput {
   /** Template whose text is filled in. */
   template: string;
   /** Name of the business. */
@@ -3231,55 +3754,74 @@ export interface SitegenV1PostContentExportArgs {
   language?: string;
 }
 
+/** Params of POST /sitegen/v1/content-export as its handler receives them. */
+export type SitegenV1PostContentExportArgs = SitegenV1PostContentExportInput;
+
 /** What POST /sitegen/v1/content-export answers with. */
 export type SitegenV1PostContentExportResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/ai-site. */
-export interface SitegenV1PostAiSiteArgs {
+/** Params of POST /sitegen/v1/ai-site as a client sends them. */
+export interface SitegenV1PostAiSiteInput {
   /** Template the site is built from. */
   template: string;
   /** Name of the business. */
   business_name?: string;
 }
 
+/** Params of POST /sitegen/v1/ai-site as its handler receives them. */
+export type SitegenV1PostAiSiteArgs = SitegenV1PostAiSiteInput;
+
 /** What POST /sitegen/v1/ai-site answers with. */
 export type SitegenV1PostAiSiteResult = UpstreamAnswer;
 
-/** Params of POST /sitegen/v1/search-category. */
-export interface SitegenV1PostSearchCategoryArgs {
+/** Params of POST /sitegen/v1/search-category as a client sends them. */
+export interface SitegenV1PostSearchCategoryInput {
   /** Word to find a business category for. */
   keyword: string;
 }
 
+/** Params of POST /sitegen/v1/search-category as its handler receives them. */
+export type SitegenV1PostSearchCategoryArgs = SitegenV1PostSearchCategoryInput;
+
 /** What POST /sitegen/v1/search-category answers with. */
 export type SitegenV1PostSearchCategoryResult = UpstreamAnswer;
 
-/** Params of GET /sitegen/v1/set-step-data. */
-export type SitegenV1GetSetStepDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /sitegen/v1/set-step-data as a client sends them. */
+export type SitegenV1GetSetStepDataInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /sitegen/v1/set-step-data as its handler receives them. */
+export type SitegenV1GetSetStepDataArgs = SitegenV1GetSetStepDataInput;
 
 /** What GET /sitegen/v1/set-step-data answers with. */
 export type SitegenV1GetSetStepDataResult = SitegenStepDataOption;
 
-/** Params of POST /sitegen/v1/set-step-data. */
-export interface SitegenV1PostSetStepDataArgs {
+/** Params of POST /sitegen/v1/set-step-data as a client sends them. */
+export interface SitegenV1PostSetStepDataInput {
   /** The wizard's state, as the client serialises it. */
   business_details: string;
 }
 
+/** Params of POST /sitegen/v1/set-step-data as its handler receives them. */
+export type SitegenV1PostSetStepDataArgs = SitegenV1PostSetStepDataInput;
+
 /** What POST /sitegen/v1/set-step-data answers with. */
 export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
-/** Params of GET /sitegen-images/v1. */
-export interface SitegenImagesV1IndexArgs {
+/** Params of GET /sitegen-images/v1 as a client sends them. */
+export interface SitegenImagesV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /sitegen-images/v1 as its handler receives them, defaults applied. */
+export type SitegenImagesV1IndexArgs = SitegenImagesV1IndexInput &
+  Required<Pick<SitegenImagesV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /sitegen-images/v1 answers with. */
 export type SitegenImagesV1IndexResult = NamespaceIndex;
 
-/** Params of POST /sitegen-images/v1/images. */
-export interface SitegenImagesV1PostImagesArgs {
+/** Params of POST /sitegen-images/v1/images as a client sends them. */
+export interface SitegenImagesV1PostImagesInput {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -3296,80 +3838,118 @@ export interface SitegenImagesV1PostImagesArgs {
   color?: string;
 }
 
+/** Params of POST /sitegen-images/v1/images as its handler receives them. */
+export type SitegenImagesV1PostImagesArgs = SitegenImagesV1PostImagesInput;
+
 /** What POST /sitegen-images/v1/images answers with. */
 export type SitegenImagesV1PostImagesResult = UpstreamAnswer;
 
-/** Params of GET /hdrftr/v1. */
-export interface HdrftrV1IndexArgs {
+/** Params of GET /hdrftr/v1 as a client sends them. */
+export interface HdrftrV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /hdrftr/v1 as its handler receives them, defaults applied. */
+export type HdrftrV1IndexArgs = HdrftrV1IndexInput &
+  Required<Pick<HdrftrV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /hdrftr/v1 answers with. */
 export type HdrftrV1IndexResult = NamespaceIndex;
 
-/** Params of GET /hdrftr/v1/widgets. */
-export type HdrftrV1GetWidgetsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/widgets as a client sends them. */
+export type HdrftrV1GetWidgetsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/widgets as its handler receives them. */
+export type HdrftrV1GetWidgetsArgs = HdrftrV1GetWidgetsInput;
 
 /** What GET /hdrftr/v1/widgets answers with. */
 export type HdrftrV1GetWidgetsResult = HdrftrWidgetsItem[];
 
-/** Params of GET /hdrftr/v1/plugins. */
-export type HdrftrV1GetPluginsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/plugins as a client sends them. */
+export type HdrftrV1GetPluginsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/plugins as its handler receives them. */
+export type HdrftrV1GetPluginsArgs = HdrftrV1GetPluginsInput;
 
 /** What GET /hdrftr/v1/plugins answers with. */
 export type HdrftrV1GetPluginsResult = HdrftrPluginsItem[];
 
-/** Params of GET /hdrftr/v1/templates. */
-export type HdrftrV1GetTemplatesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/templates as a client sends them. */
+export type HdrftrV1GetTemplatesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/templates as its handler receives them. */
+export type HdrftrV1GetTemplatesArgs = HdrftrV1GetTemplatesInput;
 
 /** What GET /hdrftr/v1/templates answers with. */
 export type HdrftrV1GetTemplatesResult = HdrftrTemplatesItem[];
 
-/** Params of GET /hdrftr/v1/recommended-plugins. */
-export type HdrftrV1GetRecommendedPluginsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/recommended-plugins as a client sends them. */
+export type HdrftrV1GetRecommendedPluginsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/recommended-plugins as its handler receives them. */
+export type HdrftrV1GetRecommendedPluginsArgs = HdrftrV1GetRecommendedPluginsInput;
 
 /** What GET /hdrftr/v1/recommended-plugins answers with. */
 export type HdrftrV1GetRecommendedPluginsResult = HdrftrRecommendedPluginsItem[];
 
-/** Params of GET /hdrftr/v1/mcp-abilities. */
-export type HdrftrV1GetMcpAbilitiesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/mcp-abilities as a client sends them. */
+export type HdrftrV1GetMcpAbilitiesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/mcp-abilities as its handler receives them. */
+export type HdrftrV1GetMcpAbilitiesArgs = HdrftrV1GetMcpAbilitiesInput;
 
 /** What GET /hdrftr/v1/mcp-abilities answers with. */
 export type HdrftrV1GetMcpAbilitiesResult = HdrftrMcpAbilitiesItem[];
 
-/** Params of GET /hdrftr/v1/email-webhook. */
-export type HdrftrV1GetEmailWebhookArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /hdrftr/v1/email-webhook as a client sends them. */
+export type HdrftrV1GetEmailWebhookInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /hdrftr/v1/email-webhook as its handler receives them, defaults applied. */
+export type HdrftrV1GetEmailWebhookArgs = HdrftrV1GetEmailWebhookInput &
+  Required<Pick<HdrftrV1GetEmailWebhookInput, 'page' | 'per_page'>>;
 
 /** What GET /hdrftr/v1/email-webhook answers with. */
 export type HdrftrV1GetEmailWebhookResult = InboxEvent[];
 
-/** Params of POST /hdrftr/v1/email-webhook. */
-export type HdrftrV1PostEmailWebhookArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /hdrftr/v1/email-webhook as a client sends them. */
+export type HdrftrV1PostEmailWebhookInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /hdrftr/v1/email-webhook as its handler receives them. */
+export type HdrftrV1PostEmailWebhookArgs = HdrftrV1PostEmailWebhookInput;
 
 /** What POST /hdrftr/v1/email-webhook answers with. */
 export type HdrftrV1PostEmailWebhookResult = InboxReceipt;
 
-/** Params of GET /hdrftr/v1/mcp-settings. */
-export type HdrftrV1GetMcpSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/mcp-settings as a client sends them. */
+export type HdrftrV1GetMcpSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/mcp-settings as its handler receives them. */
+export type HdrftrV1GetMcpSettingsArgs = HdrftrV1GetMcpSettingsInput;
 
 /** What GET /hdrftr/v1/mcp-settings answers with. */
 export type HdrftrV1GetMcpSettingsResult = HdrftrMcpSettingsOption;
 
-/** Params of POST /hdrftr/v1/mcp-settings. */
-export type HdrftrV1PostMcpSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /hdrftr/v1/mcp-settings as a client sends them. */
+export type HdrftrV1PostMcpSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /hdrftr/v1/mcp-settings as its handler receives them. */
+export type HdrftrV1PostMcpSettingsArgs = HdrftrV1PostMcpSettingsInput;
 
 /** What POST /hdrftr/v1/mcp-settings answers with. */
 export type HdrftrV1PostMcpSettingsResult = HdrftrMcpSettingsOption;
 
-/** Params of GET /hdrftr/v1/get-learn-chapters. */
-export type HdrftrV1GetGetLearnChaptersArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /hdrftr/v1/get-learn-chapters as a client sends them. */
+export type HdrftrV1GetGetLearnChaptersInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /hdrftr/v1/get-learn-chapters as its handler receives them. */
+export type HdrftrV1GetGetLearnChaptersArgs = HdrftrV1GetGetLearnChaptersInput;
 
 /** What GET /hdrftr/v1/get-learn-chapters answers with. */
 export type HdrftrV1GetGetLearnChaptersResult = HdrftrLearnChaptersItem[];
 
-/** Params of POST /hdrftr/v1/update-learn-progress. */
-export interface HdrftrV1PostUpdateLearnProgressArgs {
+/** Params of POST /hdrftr/v1/update-learn-progress as a client sends them. */
+export interface HdrftrV1PostUpdateLearnProgressInput {
   /** Chapter the step belongs to. */
   chapterId: string;
   /** Step whose state changes. */
@@ -3378,178 +3958,263 @@ export interface HdrftrV1PostUpdateLearnProgressArgs {
   completed: boolean;
 }
 
+/** Params of POST /hdrftr/v1/update-learn-progress as its handler receives them. */
+export type HdrftrV1PostUpdateLearnProgressArgs = HdrftrV1PostUpdateLearnProgressInput;
+
 /** What POST /hdrftr/v1/update-learn-progress answers with. */
 export type HdrftrV1PostUpdateLearnProgressResult = CollectionRecord;
 
-/** Params of GET /formsuite/v1. */
-export interface FormsuiteV1IndexArgs {
+/** Params of GET /formsuite/v1 as a client sends them. */
+export interface FormsuiteV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /formsuite/v1 as its handler receives them, defaults applied. */
+export type FormsuiteV1IndexArgs = FormsuiteV1IndexInput &
+  Required<Pick<FormsuiteV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /formsuite/v1 answers with. */
 export type FormsuiteV1IndexResult = NamespaceIndex;
 
-/** Params of POST, PUT, PATCH /formsuite/v1/submit-form. */
-export type FormsuiteV1UpdateSubmitFormArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /formsuite/v1/submit-form as a client sends them. */
+export type FormsuiteV1UpdateSubmitFormInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /formsuite/v1/submit-form as its handler receives them. */
+export type FormsuiteV1UpdateSubmitFormArgs = FormsuiteV1UpdateSubmitFormInput;
 
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
 export type FormsuiteV1UpdateSubmitFormResult = FormSubmission;
 
-/** Params of GET /formsuite/v1/log-client-error. */
-export type FormsuiteV1GetLogClientErrorArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /formsuite/v1/log-client-error as a client sends them. */
+export type FormsuiteV1GetLogClientErrorInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /formsuite/v1/log-client-error as its handler receives them, defaults applied. */
+export type FormsuiteV1GetLogClientErrorArgs = FormsuiteV1GetLogClientErrorInput &
+  Required<Pick<FormsuiteV1GetLogClientErrorInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/v1/log-client-error answers with. */
 export type FormsuiteV1GetLogClientErrorResult = InboxEvent[];
 
-/** Params of POST /formsuite/v1/log-client-error. */
-export type FormsuiteV1PostLogClientErrorArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/log-client-error as a client sends them. */
+export type FormsuiteV1PostLogClientErrorInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/log-client-error as its handler receives them. */
+export type FormsuiteV1PostLogClientErrorArgs = FormsuiteV1PostLogClientErrorInput;
 
 /** What POST /formsuite/v1/log-client-error answers with. */
 export type FormsuiteV1PostLogClientErrorResult = InboxReceipt;
 
-/** Params of POST /formsuite/v1/create-new-form. */
-export type FormsuiteV1PostCreateNewFormArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/create-new-form as a client sends them. */
+export type FormsuiteV1PostCreateNewFormInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/create-new-form as its handler receives them. */
+export type FormsuiteV1PostCreateNewFormArgs = FormsuiteV1PostCreateNewFormInput;
 
 /** What POST /formsuite/v1/create-new-form answers with. */
 export type FormsuiteV1PostCreateNewFormResult = Form;
 
-/** Params of POST /formsuite/v1/map-fields. */
-export type FormsuiteV1PostMapFieldsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/map-fields as a client sends them. */
+export type FormsuiteV1PostMapFieldsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/map-fields as its handler receives them. */
+export type FormsuiteV1PostMapFieldsArgs = FormsuiteV1PostMapFieldsInput;
 
 /** What POST /formsuite/v1/map-fields answers with. */
 export type FormsuiteV1PostMapFieldsResult = UpstreamAnswer;
 
-/** Params of POST /formsuite/v1/send-test-email-summary. */
-export type FormsuiteV1PostSendTestEmailSummaryArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/send-test-email-summary as a client sends them. */
+export type FormsuiteV1PostSendTestEmailSummaryInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/send-test-email-summary as its handler receives them. */
+export type FormsuiteV1PostSendTestEmailSummaryArgs = FormsuiteV1PostSendTestEmailSummaryInput;
 
 /** What POST /formsuite/v1/send-test-email-summary answers with. */
 export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 
-/** Params of POST /formsuite/v1/database/repair-entries-table. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/database/repair-entries-table as a client sends them. */
+export type FormsuiteV1PostDatabaseRepairEntriesTableInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/database/repair-entries-table as its handler receives them. */
+export type FormsuiteV1PostDatabaseRepairEntriesTableArgs =
+  FormsuiteV1PostDatabaseRepairEntriesTableInput;
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
 export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
 
-/** Params of GET /formsuite/v1/handle-access-key. */
-export type FormsuiteV1GetHandleAccessKeyArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/handle-access-key as a client sends them. */
+export type FormsuiteV1GetHandleAccessKeyInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/handle-access-key as its handler receives them. */
+export type FormsuiteV1GetHandleAccessKeyArgs = FormsuiteV1GetHandleAccessKeyInput;
 
 /** What GET /formsuite/v1/handle-access-key answers with. */
 export type FormsuiteV1GetHandleAccessKeyResult = CollectionRecord;
 
-/** Params of POST /formsuite/v1/handle-access-key. */
-export type FormsuiteV1PostHandleAccessKeyArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/handle-access-key as a client sends them. */
+export type FormsuiteV1PostHandleAccessKeyInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/handle-access-key as its handler receives them. */
+export type FormsuiteV1PostHandleAccessKeyArgs = FormsuiteV1PostHandleAccessKeyInput;
 
 /** What POST /formsuite/v1/handle-access-key answers with. */
 export type FormsuiteV1PostHandleAccessKeyResult = ActionRecord;
 
-/** Params of POST /formsuite/v1/onboarding/set-status. */
-export type FormsuiteV1PostOnboardingSetStatusArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/onboarding/set-status as a client sends them. */
+export type FormsuiteV1PostOnboardingSetStatusInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/onboarding/set-status as its handler receives them. */
+export type FormsuiteV1PostOnboardingSetStatusArgs = FormsuiteV1PostOnboardingSetStatusInput;
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
 
-/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner. */
-export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner as a client sends them. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerInput =
+  CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner as its handler receives them. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs =
+  FormsuiteV1GetUserMetaDismissMigrationBannerInput;
 
 /** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
 export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
-/** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner. */
+/** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner as a client sends them. */
+export type FormsuiteV1PostUserMetaDismissMigrationBannerInput =
+  CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner as its handler receives them. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs =
-  CacheoptV1PostToggleCrawlerStateArgs;
+  FormsuiteV1PostUserMetaDismissMigrationBannerInput;
 
 /** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
-/** Params of GET /formsuite/v1/forms-data. */
-export type FormsuiteV1GetFormsDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/forms-data as a client sends them. */
+export type FormsuiteV1GetFormsDataInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/forms-data as its handler receives them. */
+export type FormsuiteV1GetFormsDataArgs = FormsuiteV1GetFormsDataInput;
 
 /** What GET /formsuite/v1/forms-data answers with. */
 export type FormsuiteV1GetFormsDataResult = FormSummary[];
 
-/** Params of GET /formsuite/v1/form-data. */
-export type FormsuiteV1GetFormDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/form-data as a client sends them. */
+export type FormsuiteV1GetFormDataInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/form-data as its handler receives them. */
+export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetFormDataInput;
 
 /** What GET /formsuite/v1/form-data answers with. */
 export type FormsuiteV1GetFormDataResult = FormsOverview;
 
-/** Params of GET /formsuite/v1/initiate-auth. */
-export type FormsuiteV1GetInitiateAuthArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/initiate-auth as a client sends them. */
+export type FormsuiteV1GetInitiateAuthInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/initiate-auth as its handler receives them. */
+export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetInitiateAuthInput;
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
 export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/geo-country. */
-export type FormsuiteV1GetGeoCountryArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/geo-country as a client sends them. */
+export type FormsuiteV1GetGeoCountryInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/geo-country as its handler receives them. */
+export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetGeoCountryInput;
 
 /** What GET /formsuite/v1/geo-country answers with. */
 export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/entries-chart-data. */
-export type FormsuiteV1GetEntriesChartDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/entries-chart-data as a client sends them. */
+export type FormsuiteV1GetEntriesChartDataInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/entries-chart-data as its handler receives them. */
+export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetEntriesChartDataInput;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
 export type FormsuiteV1GetEntriesChartDataResult = EntriesChart;
 
-/** Params of GET /formsuite/v1/onboarding/get-status. */
-export type FormsuiteV1GetOnboardingGetStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/onboarding/get-status as a client sends them. */
+export type FormsuiteV1GetOnboardingGetStatusInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/onboarding/get-status as its handler receives them. */
+export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetOnboardingGetStatusInput;
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
 
-/** Params of GET /formsuite/v1/generate-form-markup. */
-export interface FormsuiteV1GetGenerateFormMarkupArgs {
+/** Params of GET /formsuite/v1/generate-form-markup as a client sends them. */
+export interface FormsuiteV1GetGenerateFormMarkupInput {
   /** Form to render. */
   id: number;
 }
 
+/** Params of GET /formsuite/v1/generate-form-markup as its handler receives them. */
+export type FormsuiteV1GetGenerateFormMarkupArgs = FormsuiteV1GetGenerateFormMarkupInput;
+
 /** What GET /formsuite/v1/generate-form-markup answers with. */
 export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 
-/** Params of POST /formsuite/v1/generate-form. */
-export interface FormsuiteV1PostGenerateFormArgs {
+/** Params of POST /formsuite/v1/generate-form as a client sends them. */
+export interface FormsuiteV1PostGenerateFormInput {
   /** Let the AI service use its built-in instructions. */
   use_system_message?: {
     [k: string]: unknown;
   };
 }
 
+/** Params of POST /formsuite/v1/generate-form as its handler receives them. */
+export type FormsuiteV1PostGenerateFormArgs = FormsuiteV1PostGenerateFormInput;
+
 /** What POST /formsuite/v1/generate-form answers with. */
 export type FormsuiteV1PostGenerateFormResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/global-settings. */
-export type FormsuiteV1GetGlobalSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/global-settings as a client sends them. */
+export type FormsuiteV1GetGlobalSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/global-settings as its handler receives them. */
+export type FormsuiteV1GetGlobalSettingsArgs = FormsuiteV1GetGlobalSettingsInput;
 
 /** What GET /formsuite/v1/global-settings answers with. */
 export type FormsuiteV1GetGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
-/** Params of POST, PUT, PATCH /formsuite/v1/global-settings. */
-export type FormsuiteV1UpdateGlobalSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /formsuite/v1/global-settings as a client sends them. */
+export type FormsuiteV1UpdateGlobalSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /formsuite/v1/global-settings as its handler receives them. */
+export type FormsuiteV1UpdateGlobalSettingsArgs = FormsuiteV1UpdateGlobalSettingsInput;
 
 /** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
 export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
-/** Params of GET /formsuite/v1/after-submission/<submission_id>. */
-export interface FormsuiteV1GetAfterSubmissionArgs {
+/** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
+export interface FormsuiteV1GetAfterSubmissionInput {
   /** Entry just created by the visitor. */
   submission_id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /formsuite/v1/after-submission/<submission_id> as its handler receives them. */
+export type FormsuiteV1GetAfterSubmissionArgs = FormsuiteV1GetAfterSubmissionInput;
+
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
 export type FormsuiteV1GetAfterSubmissionResult = SubmissionConfirmation;
 
-/** Params of GET /formsuite/v1/dismiss-form-setup-card. */
-export type FormsuiteV1GetDismissFormSetupCardArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /formsuite/v1/dismiss-form-setup-card as a client sends them. */
+export type FormsuiteV1GetDismissFormSetupCardInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /formsuite/v1/dismiss-form-setup-card as its handler receives them, defaults applied. */
+export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetDismissFormSetupCardInput &
+  Required<Pick<FormsuiteV1GetDismissFormSetupCardInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
 export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
 
-/** Params of POST /formsuite/v1/dismiss-form-setup-card. */
-export interface FormsuiteV1PostDismissFormSetupCardArgs {
+/** Params of POST /formsuite/v1/dismiss-form-setup-card as a client sends them. */
+export interface FormsuiteV1PostDismissFormSetupCardInput {
   /** Form whose setup card is dismissed. */
   form_id: {
     [k: string]: unknown;
@@ -3558,11 +4223,14 @@ export interface FormsuiteV1PostDismissFormSetupCardArgs {
   action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
 }
 
+/** Params of POST /formsuite/v1/dismiss-form-setup-card as its handler receives them. */
+export type FormsuiteV1PostDismissFormSetupCardArgs = FormsuiteV1PostDismissFormSetupCardInput;
+
 /** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
 export type FormsuiteV1PostDismissFormSetupCardResult = CollectionRecord;
 
-/** Params of GET /formsuite/v1/pages/search. */
-export interface FormsuiteV1GetPagesSearchArgs {
+/** Params of GET /formsuite/v1/pages/search as a client sends them. */
+export interface FormsuiteV1GetPagesSearchInput {
   /** Text searched in page titles. */
   search?: string;
   /** Page of results. */
@@ -3575,17 +4243,29 @@ export interface FormsuiteV1GetPagesSearchArgs {
   selected_urls?: unknown[];
 }
 
+/** Params of GET /formsuite/v1/pages/search as its handler receives them, defaults applied. */
+export type FormsuiteV1GetPagesSearchArgs = FormsuiteV1GetPagesSearchInput &
+  Required<
+    Pick<
+      FormsuiteV1GetPagesSearchInput,
+      'search' | 'page' | 'per_page' | 'selected_url' | 'selected_urls'
+    >
+  >;
+
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = PagesSearch;
 
-/** Params of GET /formsuite/v1/onboarding/user-details. */
-export type FormsuiteV1GetOnboardingUserDetailsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/onboarding/user-details as a client sends them. */
+export type FormsuiteV1GetOnboardingUserDetailsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/onboarding/user-details as its handler receives them. */
+export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetOnboardingUserDetailsInput;
 
 /** What GET /formsuite/v1/onboarding/user-details answers with. */
 export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
-/** Params of POST /formsuite/v1/onboarding/user-details. */
-export interface FormsuiteV1PostOnboardingUserDetailsArgs {
+/** Params of POST /formsuite/v1/onboarding/user-details as a client sends them. */
+export interface FormsuiteV1PostOnboardingUserDetailsInput {
   /** First name. */
   first_name: {
     [k: string]: unknown;
@@ -3600,22 +4280,28 @@ export interface FormsuiteV1PostOnboardingUserDetailsArgs {
   };
 }
 
+/** Params of POST /formsuite/v1/onboarding/user-details as its handler receives them. */
+export type FormsuiteV1PostOnboardingUserDetailsArgs = FormsuiteV1PostOnboardingUserDetailsInput;
+
 /** What POST /formsuite/v1/onboarding/user-details answers with. */
 export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
-/** Params of GET /formsuite/v1/plugin-status. */
-export interface FormsuiteV1GetPluginStatusArgs {
+/** Params of GET /formsuite/v1/plugin-status as a client sends them. */
+export interface FormsuiteV1GetPluginStatusInput {
   /** Plugin asked about. */
   plugin: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /formsuite/v1/plugin-status as its handler receives them. */
+export type FormsuiteV1GetPluginStatusArgs = FormsuiteV1GetPluginStatusInput;
+
 /** What GET /formsuite/v1/plugin-status answers with. */
 export type FormsuiteV1GetPluginStatusResult = CollectionRecord;
 
-/** Params of GET /formsuite/v1/entries/list. */
-export interface FormsuiteV1GetEntriesListArgs {
+/** Params of GET /formsuite/v1/entries/list as a client sends them. */
+export interface FormsuiteV1GetEntriesListInput {
   /** Only entries of this form (0 for all). */
   form_id?: number;
   /** Only entries in this state. */
@@ -3636,11 +4322,28 @@ export interface FormsuiteV1GetEntriesListArgs {
   page?: number;
 }
 
+/** Params of GET /formsuite/v1/entries/list as its handler receives them, defaults applied. */
+export type FormsuiteV1GetEntriesListArgs = FormsuiteV1GetEntriesListInput &
+  Required<
+    Pick<
+      FormsuiteV1GetEntriesListInput,
+      | 'form_id'
+      | 'status'
+      | 'search'
+      | 'date_from'
+      | 'date_to'
+      | 'orderby'
+      | 'order'
+      | 'per_page'
+      | 'page'
+    >
+  >;
+
 /** What GET /formsuite/v1/entries/list answers with. */
 export type FormsuiteV1GetEntriesListResult = FormEntry[];
 
-/** Params of POST /formsuite/v1/entries/read-status. */
-export interface FormsuiteV1PostEntriesReadStatusArgs {
+/** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
+export interface FormsuiteV1PostEntriesReadStatusInput {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
@@ -3651,11 +4354,14 @@ export interface FormsuiteV1PostEntriesReadStatusArgs {
   };
 }
 
+/** Params of POST /formsuite/v1/entries/read-status as its handler receives them. */
+export type FormsuiteV1PostEntriesReadStatusArgs = FormsuiteV1PostEntriesReadStatusInput;
+
 /** What POST /formsuite/v1/entries/read-status answers with. */
 export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 
-/** Params of POST /formsuite/v1/entries/trash. */
-export interface FormsuiteV1PostEntriesTrashArgs {
+/** Params of POST /formsuite/v1/entries/trash as a client sends them. */
+export interface FormsuiteV1PostEntriesTrashInput {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
@@ -3666,22 +4372,28 @@ export interface FormsuiteV1PostEntriesTrashArgs {
   };
 }
 
+/** Params of POST /formsuite/v1/entries/trash as its handler receives them. */
+export type FormsuiteV1PostEntriesTrashArgs = FormsuiteV1PostEntriesTrashInput;
+
 /** What POST /formsuite/v1/entries/trash answers with. */
 export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 
-/** Params of POST /formsuite/v1/entries/delete. */
-export interface FormsuiteV1PostEntriesDeleteArgs {
+/** Params of POST /formsuite/v1/entries/delete as a client sends them. */
+export interface FormsuiteV1PostEntriesDeleteInput {
   /** Entries deleted for good. */
   entry_ids: {
     [k: string]: unknown;
   };
 }
 
+/** Params of POST /formsuite/v1/entries/delete as its handler receives them. */
+export type FormsuiteV1PostEntriesDeleteArgs = FormsuiteV1PostEntriesDeleteInput;
+
 /** What POST /formsuite/v1/entries/delete answers with. */
 export type FormsuiteV1PostEntriesDeleteResult = EntriesDeleted;
 
-/** Params of POST /formsuite/v1/entries/export. */
-export interface FormsuiteV1PostEntriesExportArgs {
+/** Params of POST /formsuite/v1/entries/export as a client sends them. */
+export interface FormsuiteV1PostEntriesExportInput {
   /** Entries to export (all matching the filters when empty). */
   entry_ids?: unknown[];
   /** Only entries of this form (0 for all). */
@@ -3696,22 +4408,34 @@ export interface FormsuiteV1PostEntriesExportArgs {
   date_to?: string;
 }
 
+/** Params of POST /formsuite/v1/entries/export as its handler receives them, defaults applied. */
+export type FormsuiteV1PostEntriesExportArgs = FormsuiteV1PostEntriesExportInput &
+  Required<
+    Pick<
+      FormsuiteV1PostEntriesExportInput,
+      'entry_ids' | 'form_id' | 'status' | 'search' | 'date_from' | 'date_to'
+    >
+  >;
+
 /** What POST /formsuite/v1/entries/export answers with. */
 export type FormsuiteV1PostEntriesExportResult = CsvText;
 
-/** Params of GET /formsuite/v1/entry/<id>/details. */
-export interface FormsuiteV1GetEntryDetailsArgs {
+/** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
+export interface FormsuiteV1GetEntryDetailsInput {
   /** Entry id. */
   id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /formsuite/v1/entry/<id>/details as its handler receives them. */
+export type FormsuiteV1GetEntryDetailsArgs = FormsuiteV1GetEntryDetailsInput;
+
 /** What GET /formsuite/v1/entry/<id>/details answers with. */
 export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 
-/** Params of GET /formsuite/v1/entry/<id>/logs. */
-export interface FormsuiteV1GetEntryLogsArgs {
+/** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
+export interface FormsuiteV1GetEntryLogsInput {
   /** Entry id. */
   id: {
     [k: string]: unknown;
@@ -3722,11 +4446,15 @@ export interface FormsuiteV1GetEntryLogsArgs {
   page?: number;
 }
 
+/** Params of GET /formsuite/v1/entry/<id>/logs as its handler receives them, defaults applied. */
+export type FormsuiteV1GetEntryLogsArgs = FormsuiteV1GetEntryLogsInput &
+  Required<Pick<FormsuiteV1GetEntryLogsInput, 'per_page' | 'page'>>;
+
 /** What GET /formsuite/v1/entry/<id>/logs answers with. */
 export type FormsuiteV1GetEntryLogsResult = EntryLogItem[];
 
-/** Params of GET /formsuite/v1/forms. */
-export interface FormsuiteV1GetFormsArgs {
+/** Params of GET /formsuite/v1/forms as a client sends them. */
+export interface FormsuiteV1GetFormsInput {
   /** Page of results. */
   page?: number;
   /** Forms per page. */
@@ -3745,20 +4473,27 @@ export interface FormsuiteV1GetFormsArgs {
   date_to?: string;
 }
 
+/** Params of GET /formsuite/v1/forms as its handler receives them, defaults applied. */
+export type FormsuiteV1GetFormsArgs = FormsuiteV1GetFormsInput &
+  Required<Pick<FormsuiteV1GetFormsInput, 'page' | 'status' | 'orderby' | 'order'>>;
+
 /** What GET /formsuite/v1/forms answers with. */
 export type FormsuiteV1GetFormsResult = Form[];
 
-/** Params of GET /formsuite/v1/forms/<id>. */
-export interface FormsuiteV1GetFormArgs {
+/** Params of GET /formsuite/v1/forms/<id> as a client sends them. */
+export interface FormsuiteV1GetFormInput {
   /** Form id. */
   id: number;
 }
 
+/** Params of GET /formsuite/v1/forms/<id> as its handler receives them. */
+export type FormsuiteV1GetFormArgs = FormsuiteV1GetFormInput;
+
 /** What GET /formsuite/v1/forms/<id> answers with. */
 export type FormsuiteV1GetFormResult = Form;
 
-/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
-export interface FormsuiteV1UpdateFormArgs {
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as a client sends them. */
+export interface FormsuiteV1UpdateFormInput {
   /** Form id. */
   id: number;
   /** New title of the form. */
@@ -3771,88 +4506,117 @@ export interface FormsuiteV1UpdateFormArgs {
   status?: 'publish' | 'draft' | 'private';
 }
 
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as its handler receives them. */
+export type FormsuiteV1UpdateFormArgs = FormsuiteV1UpdateFormInput;
+
 /** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
 export type FormsuiteV1UpdateFormResult = Form;
 
-/** Params of POST /formsuite/v1/forms/export. */
-export interface FormsuiteV1PostFormsExportArgs {
+/** Params of POST /formsuite/v1/forms/export as a client sends them. */
+export interface FormsuiteV1PostFormsExportInput {
   /** Forms to export (a list or comma-separated ids). */
   post_ids: unknown[] | string;
 }
 
+/** Params of POST /formsuite/v1/forms/export as its handler receives them. */
+export type FormsuiteV1PostFormsExportArgs = FormsuiteV1PostFormsExportInput;
+
 /** What POST /formsuite/v1/forms/export answers with. */
 export type FormsuiteV1PostFormsExportResult = FormsExport;
 
-/** Params of POST /formsuite/v1/forms/import. */
-export interface FormsuiteV1PostFormsImportArgs {
+/** Params of POST /formsuite/v1/forms/import as a client sends them. */
+export interface FormsuiteV1PostFormsImportInput {
   /** Forms as an export produced them. */
   forms_data: unknown[];
   /** State of imported forms. */
   default_status?: 'draft' | 'publish' | 'private';
 }
 
+/** Params of POST /formsuite/v1/forms/import as its handler receives them, defaults applied. */
+export type FormsuiteV1PostFormsImportArgs = FormsuiteV1PostFormsImportInput &
+  Required<Pick<FormsuiteV1PostFormsImportInput, 'default_status'>>;
+
 /** What POST /formsuite/v1/forms/import answers with. */
 export type FormsuiteV1PostFormsImportResult = FormsImport;
 
-/** Params of POST /formsuite/v1/forms/manage. */
-export interface FormsuiteV1PostFormsManageArgs {
+/** Params of POST /formsuite/v1/forms/manage as a client sends them. */
+export interface FormsuiteV1PostFormsManageInput {
   /** One form id or a list of them. */
   form_ids: unknown[] | number;
   /** What to do with the forms. */
   action: 'trash' | 'restore' | 'delete' | 'draft';
 }
 
+/** Params of POST /formsuite/v1/forms/manage as its handler receives them. */
+export type FormsuiteV1PostFormsManageArgs = FormsuiteV1PostFormsManageInput;
+
 /** What POST /formsuite/v1/forms/manage answers with. */
 export type FormsuiteV1PostFormsManageResult = FormsManage;
 
-/** Params of POST /formsuite/v1/forms/duplicate. */
-export interface FormsuiteV1PostFormsDuplicateArgs {
+/** Params of POST /formsuite/v1/forms/duplicate as a client sends them. */
+export interface FormsuiteV1PostFormsDuplicateInput {
   /** Form to copy. */
   form_id: number;
   /** Appended to the copy's title. */
   title_suffix?: string;
 }
 
+/** Params of POST /formsuite/v1/forms/duplicate as its handler receives them, defaults applied. */
+export type FormsuiteV1PostFormsDuplicateArgs = FormsuiteV1PostFormsDuplicateInput &
+  Required<Pick<FormsuiteV1PostFormsDuplicateInput, 'title_suffix'>>;
+
 /** What POST /formsuite/v1/forms/duplicate answers with. */
 export type FormsuiteV1PostFormsDuplicateResult = Form;
 
-/** Params of POST /formsuite/v1/forms/track-view. */
-export interface FormsuiteV1PostFormsTrackViewArgs {
+/** Params of POST /formsuite/v1/forms/track-view as a client sends them. */
+export interface FormsuiteV1PostFormsTrackViewInput {
   /** Form that was shown. */
   form_id: number;
 }
 
+/** Params of POST /formsuite/v1/forms/track-view as its handler receives them. */
+export type FormsuiteV1PostFormsTrackViewArgs = FormsuiteV1PostFormsTrackViewInput;
+
 /** What POST /formsuite/v1/forms/track-view answers with. */
 export type FormsuiteV1PostFormsTrackViewResult = FormViews;
 
-/** Params of POST /formsuite/v1/form-settings. */
-export interface FormsuiteV1PostFormSettingsArgs {
+/** Params of POST /formsuite/v1/form-settings as a client sends them. */
+export interface FormsuiteV1PostFormSettingsInput {
   /** Form whose settings change. */
   post_id: number;
   /** Settings to store on the form. */
   meta_data: {};
 }
 
+/** Params of POST /formsuite/v1/form-settings as its handler receives them. */
+export type FormsuiteV1PostFormSettingsArgs = FormsuiteV1PostFormSettingsInput;
+
 /** What POST /formsuite/v1/form-settings answers with. */
 export type FormsuiteV1PostFormSettingsResult = FormSettingsSaved;
 
-/** Params of GET /formsuite/v1/migrator/sources. */
-export type FormsuiteV1GetMigratorSourcesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/migrator/sources as a client sends them. */
+export type FormsuiteV1GetMigratorSourcesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/migrator/sources as its handler receives them. */
+export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetMigratorSourcesInput;
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
 
-/** Params of GET /formsuite/v1/migrator/sources/<key>/forms. */
-export interface FormsuiteV1GetMigratorSourcesFormsArgs {
+/** Params of GET /formsuite/v1/migrator/sources/<key>/forms as a client sends them. */
+export interface FormsuiteV1GetMigratorSourcesFormsInput {
   /** Form plugin migrated from. */
   key: string;
 }
 
+/** Params of GET /formsuite/v1/migrator/sources/<key>/forms as its handler receives them. */
+export type FormsuiteV1GetMigratorSourcesFormsArgs = FormsuiteV1GetMigratorSourcesFormsInput;
+
 /** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
 export type FormsuiteV1GetMigratorSourcesFormsResult = MigratorSourceForm[];
 
-/** Params of POST /formsuite/v1/migrator/sources/<key>/import. */
-export interface FormsuiteV1PostMigratorSourcesImportArgs {
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import as a client sends them. */
+export interface FormsuiteV1PostMigratorSourcesImportInput {
   /** Form plugin migrated from. */
   key: string;
   /** Forms to import (all when empty). */
@@ -3867,11 +4631,20 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
   skip_existing?: boolean;
 }
 
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import as its handler receives them, defaults applied. */
+export type FormsuiteV1PostMigratorSourcesImportArgs = FormsuiteV1PostMigratorSourcesImportInput &
+  Required<
+    Pick<
+      FormsuiteV1PostMigratorSourcesImportInput,
+      'form_ids' | 'dry_run' | 'behavior' | 'post_status' | 'skip_existing'
+    >
+  >;
+
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
 export type FormsuiteV1PostMigratorSourcesImportResult = MigratorImport;
 
-/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
-export interface FormsuiteV1ImportMigratorFileArgs {
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as a client sends them. */
+export interface FormsuiteV1ImportMigratorFileInput {
   /** Form plugin whose export file this is. */
   key: string;
   /** The export file's text (or upload it as the multipart field `file`). */
@@ -3880,11 +4653,15 @@ export interface FormsuiteV1ImportMigratorFileArgs {
   post_status?: 'draft' | 'publish' | 'private';
 }
 
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as its handler receives them, defaults applied. */
+export type FormsuiteV1ImportMigratorFileArgs = FormsuiteV1ImportMigratorFileInput &
+  Required<Pick<FormsuiteV1ImportMigratorFileInput, 'post_status'>>;
+
 /** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
 export type FormsuiteV1ImportMigratorFileResult = MigratorFileImport;
 
-/** Params of POST /formsuite/v1/convert-html-form. */
-export interface FormsuiteV1PostConvertHtmlFormArgs {
+/** Params of POST /formsuite/v1/convert-html-form as a client sends them. */
+export interface FormsuiteV1PostConvertHtmlFormInput {
   /** Fields found in the markup. */
   parsed_fields?: unknown[];
   /** Label of the submit button. */
@@ -3899,284 +4676,431 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
   styling?: {};
 }
 
+/** Params of POST /formsuite/v1/convert-html-form as its handler receives them, defaults applied. */
+export type FormsuiteV1PostConvertHtmlFormArgs = FormsuiteV1PostConvertHtmlFormInput &
+  Required<Pick<FormsuiteV1PostConvertHtmlFormInput, 'submit_text' | 'confidence' | 'form_title'>>;
+
 /** What POST /formsuite/v1/convert-html-form answers with. */
 export type FormsuiteV1PostConvertHtmlFormResult = ConvertedForm;
 
-/** Params of GET /formsuite/v1/payments/processor-connect. */
-export type FormsuiteV1GetPaymentsProcessorConnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/payments/processor-connect as a client sends them. */
+export type FormsuiteV1GetPaymentsProcessorConnectInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/payments/processor-connect as its handler receives them. */
+export type FormsuiteV1GetPaymentsProcessorConnectArgs =
+  FormsuiteV1GetPaymentsProcessorConnectInput;
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
 export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
-/** Params of GET /formsuite/v1/payments/processor-callback. */
-export type FormsuiteV1GetPaymentsProcessorCallbackArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/payments/processor-callback as a client sends them. */
+export type FormsuiteV1GetPaymentsProcessorCallbackInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/payments/processor-callback as its handler receives them. */
+export type FormsuiteV1GetPaymentsProcessorCallbackArgs =
+  FormsuiteV1GetPaymentsProcessorCallbackInput;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
 export type FormsuiteV1GetPaymentsProcessorCallbackResult = ActionRecord;
 
-/** Params of GET /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1GetPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/payments/processor-disconnect as a client sends them. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/payments/processor-disconnect as its handler receives them. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectArgs =
+  FormsuiteV1GetPaymentsProcessorDisconnectInput;
 
 /** What GET /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1GetPaymentsProcessorDisconnectResult = CollectionRecord;
 
-/** Params of POST /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/payments/processor-disconnect as a client sends them. */
+export type FormsuiteV1PostPaymentsProcessorDisconnectInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/payments/processor-disconnect as its handler receives them. */
+export type FormsuiteV1PostPaymentsProcessorDisconnectArgs =
+  FormsuiteV1PostPaymentsProcessorDisconnectInput;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
-/** Params of GET /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /formsuite/v1/payments/create-payment-webhook as a client sends them. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /formsuite/v1/payments/create-payment-webhook as its handler receives them, defaults applied. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs =
+  FormsuiteV1GetPaymentsCreatePaymentWebhookInput &
+    Required<Pick<FormsuiteV1GetPaymentsCreatePaymentWebhookInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = InboxEvent[];
 
-/** Params of POST /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /formsuite/v1/payments/create-payment-webhook as a client sends them. */
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/v1/payments/create-payment-webhook as its handler receives them. */
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs =
+  FormsuiteV1PostPaymentsCreatePaymentWebhookInput;
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
-/** Params of GET /formsuite/v1/get-learn-chapters. */
-export type FormsuiteV1GetGetLearnChaptersArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /formsuite/v1/get-learn-chapters as a client sends them. */
+export type FormsuiteV1GetGetLearnChaptersInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /formsuite/v1/get-learn-chapters as its handler receives them. */
+export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetGetLearnChaptersInput;
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
 export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
 
-/** Params of POST /formsuite/v1/update-learn-progress. */
-export type FormsuiteV1PostUpdateLearnProgressArgs = HdrftrV1PostUpdateLearnProgressArgs;
+/** Params of POST /formsuite/v1/update-learn-progress as a client sends them. */
+export type FormsuiteV1PostUpdateLearnProgressInput = HdrftrV1PostUpdateLearnProgressInput;
+
+/** Params of POST /formsuite/v1/update-learn-progress as its handler receives them. */
+export type FormsuiteV1PostUpdateLearnProgressArgs = FormsuiteV1PostUpdateLearnProgressInput;
 
 /** What POST /formsuite/v1/update-learn-progress answers with. */
 export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
-/** Params of GET /formsuite. */
-export interface FormsuiteIndexArgs {
+/** Params of GET /formsuite as a client sends them. */
+export interface FormsuiteIndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /formsuite as its handler receives them, defaults applied. */
+export type FormsuiteIndexArgs = FormsuiteIndexInput &
+  Required<Pick<FormsuiteIndexInput, 'namespace' | 'context'>>;
 
 /** What GET /formsuite answers with. */
 export type FormsuiteIndexResult = NamespaceIndex;
 
-/** Params of GET /formsuite/webhook_test. */
-export type FormsuiteGetWebhookTestArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /formsuite/webhook_test as a client sends them. */
+export type FormsuiteGetWebhookTestInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /formsuite/webhook_test as its handler receives them, defaults applied. */
+export type FormsuiteGetWebhookTestArgs = FormsuiteGetWebhookTestInput &
+  Required<Pick<FormsuiteGetWebhookTestInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/webhook_test answers with. */
 export type FormsuiteGetWebhookTestResult = InboxEvent[];
 
-/** Params of POST /formsuite/webhook_test. */
-export type FormsuitePostWebhookTestArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/webhook_test as a client sends them. */
+export type FormsuitePostWebhookTestInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/webhook_test as its handler receives them. */
+export type FormsuitePostWebhookTestArgs = FormsuitePostWebhookTestInput;
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = InboxReceipt;
 
-/** Params of GET /formsuite/webhook_live. */
-export type FormsuiteGetWebhookLiveArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /formsuite/webhook_live as a client sends them. */
+export type FormsuiteGetWebhookLiveInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /formsuite/webhook_live as its handler receives them, defaults applied. */
+export type FormsuiteGetWebhookLiveArgs = FormsuiteGetWebhookLiveInput &
+  Required<Pick<FormsuiteGetWebhookLiveInput, 'page' | 'per_page'>>;
 
 /** What GET /formsuite/webhook_live answers with. */
 export type FormsuiteGetWebhookLiveResult = InboxEvent[];
 
-/** Params of POST /formsuite/webhook_live. */
-export type FormsuitePostWebhookLiveArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsuite/webhook_live as a client sends them. */
+export type FormsuitePostWebhookLiveInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsuite/webhook_live as its handler receives them. */
+export type FormsuitePostWebhookLiveArgs = FormsuitePostWebhookLiveInput;
 
 /** What POST /formsuite/webhook_live answers with. */
 export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
-/** Params of GET /formsbuilder/v1. */
-export interface FormsbuilderV1IndexArgs {
+/** Params of GET /formsbuilder/v1 as a client sends them. */
+export interface FormsbuilderV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /formsbuilder/v1 as its handler receives them, defaults applied. */
+export type FormsbuilderV1IndexArgs = FormsbuilderV1IndexInput &
+  Required<Pick<FormsbuilderV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /formsbuilder/v1 answers with. */
 export type FormsbuilderV1IndexResult = NamespaceIndex;
 
-/** Params of GET /formsbuilder/v1/setup-wizard/hydrate. */
-export type FormsbuilderV1GetSetupWizardHydrateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /formsbuilder/v1/setup-wizard/hydrate as a client sends them. */
+export type FormsbuilderV1GetSetupWizardHydrateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /formsbuilder/v1/setup-wizard/hydrate as its handler receives them. */
+export type FormsbuilderV1GetSetupWizardHydrateArgs = FormsbuilderV1GetSetupWizardHydrateInput;
 
 /** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
 export type FormsbuilderV1GetSetupWizardHydrateResult = FormsbuilderSetupWizardOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/update. */
-export type FormsbuilderV1PostSetupWizardUpdateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /formsbuilder/v1/setup-wizard/update as a client sends them. */
+export type FormsbuilderV1PostSetupWizardUpdateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsbuilder/v1/setup-wizard/update as its handler receives them. */
+export type FormsbuilderV1PostSetupWizardUpdateArgs = FormsbuilderV1PostSetupWizardUpdateInput;
 
 /** What POST /formsbuilder/v1/setup-wizard/update answers with. */
 export type FormsbuilderV1PostSetupWizardUpdateResult = FormsbuilderSetupWizardOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/install-plugins. */
-export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
+/** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as a client sends them. */
+export interface FormsbuilderV1PostSetupWizardInstallPluginsInput {
   /** Plugins the wizard installs. */
   plugins: string[];
 }
 
+/** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as its handler receives them, defaults applied. */
+export type FormsbuilderV1PostSetupWizardInstallPluginsArgs =
+  FormsbuilderV1PostSetupWizardInstallPluginsInput &
+    Required<Pick<FormsbuilderV1PostSetupWizardInstallPluginsInput, 'plugins'>>;
+
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
 export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/complete. */
-export interface FormsbuilderV1PostSetupWizardCompleteArgs {
+/** Params of POST /formsbuilder/v1/setup-wizard/complete as a client sends them. */
+export interface FormsbuilderV1PostSetupWizardCompleteInput {
   /** How the user left the wizard. */
   outcome?: 'build' | 'import' | 'exit' | 'forms';
 }
 
+/** Params of POST /formsbuilder/v1/setup-wizard/complete as its handler receives them, defaults applied. */
+export type FormsbuilderV1PostSetupWizardCompleteArgs = FormsbuilderV1PostSetupWizardCompleteInput &
+  Required<Pick<FormsbuilderV1PostSetupWizardCompleteInput, 'outcome'>>;
+
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
 export type FormsbuilderV1PostSetupWizardCompleteResult = FormsbuilderSetupWizardOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url. */
+/** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url as a client sends them. */
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlInput =
+  CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url as its handler receives them. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs =
-  CacheoptV1PostToggleCrawlerStateArgs;
+  FormsbuilderV1PostSetupWizardProcessorConnectUrlInput;
 
 /** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = UpstreamAnswer;
 
-/** Params of GET /formsbuilder/v1/setup-wizard/license/key. */
-export type FormsbuilderV1GetSetupWizardLicenseKeyArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /formsbuilder/v1/setup-wizard/license/key as a client sends them. */
+export type FormsbuilderV1GetSetupWizardLicenseKeyInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /formsbuilder/v1/setup-wizard/license/key as its handler receives them. */
+export type FormsbuilderV1GetSetupWizardLicenseKeyArgs =
+  FormsbuilderV1GetSetupWizardLicenseKeyInput;
 
 /** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
 export type FormsbuilderV1GetSetupWizardLicenseKeyResult = FormsbuilderLicenseOption;
 
-/** Params of POST /formsbuilder/v1/setup-wizard/license/verify. */
-export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
+/** Params of POST /formsbuilder/v1/setup-wizard/license/verify as a client sends them. */
+export interface FormsbuilderV1PostSetupWizardLicenseVerifyInput {
   /** License key to check. */
   key: string;
 }
 
+/** Params of POST /formsbuilder/v1/setup-wizard/license/verify as its handler receives them. */
+export type FormsbuilderV1PostSetupWizardLicenseVerifyArgs =
+  FormsbuilderV1PostSetupWizardLicenseVerifyInput;
+
 /** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
 export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
-/** Params of GET /theme/v1. */
-export interface ThemeV1IndexArgs {
+/** Params of GET /theme/v1 as a client sends them. */
+export interface ThemeV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /theme/v1 as its handler receives them, defaults applied. */
+export type ThemeV1IndexArgs = ThemeV1IndexInput &
+  Required<Pick<ThemeV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /theme/v1 answers with. */
 export type ThemeV1IndexResult = NamespaceIndex;
 
-/** Params of GET /theme/v1/admin/settings. */
-export type ThemeV1GetAdminSettingsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /theme/v1/admin/settings as a client sends them. */
+export type ThemeV1GetAdminSettingsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /theme/v1/admin/settings as its handler receives them. */
+export type ThemeV1GetAdminSettingsArgs = ThemeV1GetAdminSettingsInput;
 
 /** What GET /theme/v1/admin/settings answers with. */
 export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
-/** Params of GET /theme/v1/get-learn-chapters. */
-export type ThemeV1GetGetLearnChaptersArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /theme/v1/get-learn-chapters as a client sends them. */
+export type ThemeV1GetGetLearnChaptersInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /theme/v1/get-learn-chapters as its handler receives them. */
+export type ThemeV1GetGetLearnChaptersArgs = ThemeV1GetGetLearnChaptersInput;
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
-/** Params of POST /theme/v1/update-learn-progress. */
-export type ThemeV1PostUpdateLearnProgressArgs = HdrftrV1PostUpdateLearnProgressArgs;
+/** Params of POST /theme/v1/update-learn-progress as a client sends them. */
+export type ThemeV1PostUpdateLearnProgressInput = HdrftrV1PostUpdateLearnProgressInput;
+
+/** Params of POST /theme/v1/update-learn-progress as its handler receives them. */
+export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressInput;
 
 /** What POST /theme/v1/update-learn-progress answers with. */
 export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
-/** Params of GET /one-onboarding/v1. */
-export interface OneOnboardingV1IndexArgs {
+/** Params of GET /one-onboarding/v1 as a client sends them. */
+export interface OneOnboardingV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /one-onboarding/v1 as its handler receives them, defaults applied. */
+export type OneOnboardingV1IndexArgs = OneOnboardingV1IndexInput &
+  Required<Pick<OneOnboardingV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /one-onboarding/v1 answers with. */
 export type OneOnboardingV1IndexResult = NamespaceIndex;
 
-/** Params of GET /one-onboarding/v1/plugin-status/<plugin>. */
-export interface OneOnboardingV1GetPluginStatusArgs {
+/** Params of GET /one-onboarding/v1/plugin-status/<plugin> as a client sends them. */
+export interface OneOnboardingV1GetPluginStatusInput {
   plugin: string | number;
   [k: string]: unknown;
 }
 
+/** Params of GET /one-onboarding/v1/plugin-status/<plugin> as its handler receives them. */
+export type OneOnboardingV1GetPluginStatusArgs = OneOnboardingV1GetPluginStatusInput;
+
 /** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
 export type OneOnboardingV1GetPluginStatusResult = CollectionRecord;
 
-/** Params of POST /one-onboarding/v1/install-plugin. */
-export type OneOnboardingV1PostInstallPluginArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /one-onboarding/v1/install-plugin as a client sends them. */
+export type OneOnboardingV1PostInstallPluginInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /one-onboarding/v1/install-plugin as its handler receives them. */
+export type OneOnboardingV1PostInstallPluginArgs = OneOnboardingV1PostInstallPluginInput;
 
 /** What POST /one-onboarding/v1/install-plugin answers with. */
 export type OneOnboardingV1PostInstallPluginResult = ActionRecord;
 
-/** Params of POST /one-onboarding/v1/activate-plugin. */
-export type OneOnboardingV1PostActivatePluginArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /one-onboarding/v1/activate-plugin as a client sends them. */
+export type OneOnboardingV1PostActivatePluginInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /one-onboarding/v1/activate-plugin as its handler receives them. */
+export type OneOnboardingV1PostActivatePluginArgs = OneOnboardingV1PostActivatePluginInput;
 
 /** What POST /one-onboarding/v1/activate-plugin answers with. */
 export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
-/** Params of GET /one-onboarding/v1/save-onboarding-state. */
-export type OneOnboardingV1GetSaveOnboardingStateArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /one-onboarding/v1/save-onboarding-state as a client sends them. */
+export type OneOnboardingV1GetSaveOnboardingStateInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /one-onboarding/v1/save-onboarding-state as its handler receives them. */
+export type OneOnboardingV1GetSaveOnboardingStateArgs = OneOnboardingV1GetSaveOnboardingStateInput;
 
 /** What GET /one-onboarding/v1/save-onboarding-state answers with. */
 export type OneOnboardingV1GetSaveOnboardingStateResult = OneOnboardingStateOption;
 
-/** Params of POST /one-onboarding/v1/save-onboarding-state. */
-export type OneOnboardingV1PostSaveOnboardingStateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /one-onboarding/v1/save-onboarding-state as a client sends them. */
+export type OneOnboardingV1PostSaveOnboardingStateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /one-onboarding/v1/save-onboarding-state as its handler receives them. */
+export type OneOnboardingV1PostSaveOnboardingStateArgs =
+  OneOnboardingV1PostSaveOnboardingStateInput;
 
 /** What POST /one-onboarding/v1/save-onboarding-state answers with. */
 export type OneOnboardingV1PostSaveOnboardingStateResult = OneOnboardingStateOption;
 
-/** Params of POST /one-onboarding/v1/onboarding-completion. */
-export type OneOnboardingV1PostOnboardingCompletionArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /one-onboarding/v1/onboarding-completion as a client sends them. */
+export type OneOnboardingV1PostOnboardingCompletionInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /one-onboarding/v1/onboarding-completion as its handler receives them. */
+export type OneOnboardingV1PostOnboardingCompletionArgs =
+  OneOnboardingV1PostOnboardingCompletionInput;
 
 /** What POST /one-onboarding/v1/onboarding-completion answers with. */
 export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
-/** Params of GET /getting-started/v1. */
-export interface GettingStartedV1IndexArgs {
+/** Params of GET /getting-started/v1 as a client sends them. */
+export interface GettingStartedV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /getting-started/v1 as its handler receives them, defaults applied. */
+export type GettingStartedV1IndexArgs = GettingStartedV1IndexInput &
+  Required<Pick<GettingStartedV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /getting-started/v1 answers with. */
 export type GettingStartedV1IndexResult = NamespaceIndex;
 
-/** Params of POST /getting-started/v1/action-items. */
-export type GettingStartedV1PostActionItemsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /getting-started/v1/action-items as a client sends them. */
+export type GettingStartedV1PostActionItemsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /getting-started/v1/action-items as its handler receives them. */
+export type GettingStartedV1PostActionItemsArgs = GettingStartedV1PostActionItemsInput;
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
 
-/** Params of GET /getting-started/v1/dismiss-setup-wizard. */
-export type GettingStartedV1GetDismissSetupWizardArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /getting-started/v1/dismiss-setup-wizard as a client sends them. */
+export type GettingStartedV1GetDismissSetupWizardInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /getting-started/v1/dismiss-setup-wizard as its handler receives them. */
+export type GettingStartedV1GetDismissSetupWizardArgs = GettingStartedV1GetDismissSetupWizardInput;
 
 /** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
 export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
-/** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard. */
-export interface GettingStartedV1UpdateDismissSetupWizardArgs {
+/** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as a client sends them. */
+export interface GettingStartedV1UpdateDismissSetupWizardInput {
   /** Whether the wizard stays dismissed. */
   dismiss: string;
 }
 
+/** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as its handler receives them. */
+export type GettingStartedV1UpdateDismissSetupWizardArgs =
+  GettingStartedV1UpdateDismissSetupWizardInput;
+
 /** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
 export type GettingStartedV1UpdateDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
-/** Params of POST /getting-started/v1/update-action-item-steps. */
-export interface GettingStartedV1PostUpdateActionItemStepsArgs {
+/** Params of POST /getting-started/v1/update-action-item-steps as a client sends them. */
+export interface GettingStartedV1PostUpdateActionItemStepsInput {
   /** Action item whose steps change. */
   action_id: string;
   /** The item's steps with their state. */
   steps?: unknown[];
 }
 
+/** Params of POST /getting-started/v1/update-action-item-steps as its handler receives them. */
+export type GettingStartedV1PostUpdateActionItemStepsArgs =
+  GettingStartedV1PostUpdateActionItemStepsInput;
+
 /** What POST /getting-started/v1/update-action-item-steps answers with. */
 export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
-/** Params of GET /nps-survey/v1. */
-export interface NpsSurveyV1IndexArgs {
+/** Params of GET /nps-survey/v1 as a client sends them. */
+export interface NpsSurveyV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
+export type NpsSurveyV1IndexArgs = NpsSurveyV1IndexInput &
+  Required<Pick<NpsSurveyV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /nps-survey/v1 answers with. */
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
-/** Params of GET /nps-survey/v1/rating. */
-export type NpsSurveyV1GetRatingArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /nps-survey/v1/rating as a client sends them. */
+export type NpsSurveyV1GetRatingInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /nps-survey/v1/rating as its handler receives them, defaults applied. */
+export type NpsSurveyV1GetRatingArgs = NpsSurveyV1GetRatingInput &
+  Required<Pick<NpsSurveyV1GetRatingInput, 'page' | 'per_page'>>;
 
 /** What GET /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
 
-/** Params of POST /nps-survey/v1/rating. */
-export interface NpsSurveyV1PostRatingArgs {
+/** Params of POST /nps-survey/v1/rating as a client sends them. */
+export interface NpsSurveyV1PostRatingInput {
   /** Survey answered. */
   nps_id: string;
   /** Score given (0 to 10). */
@@ -4187,17 +5111,25 @@ export interface NpsSurveyV1PostRatingArgs {
   plugin_slug: string;
 }
 
+/** Params of POST /nps-survey/v1/rating as its handler receives them, defaults applied. */
+export type NpsSurveyV1PostRatingArgs = NpsSurveyV1PostRatingInput &
+  Required<Pick<NpsSurveyV1PostRatingInput, 'comment'>>;
+
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
-/** Params of GET /nps-survey/v1/dismiss-nps-survey. */
-export type NpsSurveyV1GetDismissNpsSurveyArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /nps-survey/v1/dismiss-nps-survey as a client sends them. */
+export type NpsSurveyV1GetDismissNpsSurveyInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /nps-survey/v1/dismiss-nps-survey as its handler receives them, defaults applied. */
+export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetDismissNpsSurveyInput &
+  Required<Pick<NpsSurveyV1GetDismissNpsSurveyInput, 'page' | 'per_page'>>;
 
 /** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
-/** Params of POST /nps-survey/v1/dismiss-nps-survey. */
-export interface NpsSurveyV1PostDismissNpsSurveyArgs {
+/** Params of POST /nps-survey/v1/dismiss-nps-survey as a client sends them. */
+export interface NpsSurveyV1PostDismissNpsSurveyInput {
   /** Survey dismissed. */
   nps_id: string;
   /** Plugin the survey is about. */
@@ -4208,50 +5140,72 @@ export interface NpsSurveyV1PostDismissNpsSurveyArgs {
   current_step: string;
 }
 
+/** Params of POST /nps-survey/v1/dismiss-nps-survey as its handler receives them. */
+export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurveyInput;
+
 /** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
-/** Params of GET /blockeditor-templates/v1. */
-export interface BlockeditorTemplatesV1IndexArgs {
+/** Params of GET /blockeditor-templates/v1 as a client sends them. */
+export interface BlockeditorTemplatesV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /blockeditor-templates/v1 as its handler receives them, defaults applied. */
+export type BlockeditorTemplatesV1IndexArgs = BlockeditorTemplatesV1IndexInput &
+  Required<Pick<BlockeditorTemplatesV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /blockeditor-templates/v1 answers with. */
 export type BlockeditorTemplatesV1IndexResult = NamespaceIndex;
 
-/** Params of GET /blockeditor-templates/v1/categories. */
-export type BlockeditorTemplatesV1GetCategoriesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/categories as a client sends them. */
+export type BlockeditorTemplatesV1GetCategoriesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/categories as its handler receives them. */
+export type BlockeditorTemplatesV1GetCategoriesArgs = BlockeditorTemplatesV1GetCategoriesInput;
 
 /** What GET /blockeditor-templates/v1/categories answers with. */
 export type BlockeditorTemplatesV1GetCategoriesResult = BlockeditorTemplatesCategoriesItem[];
 
-/** Params of GET /blockeditor-templates/v1/do-it-later. */
-export type BlockeditorTemplatesV1GetDoItLaterArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/do-it-later as a client sends them. */
+export type BlockeditorTemplatesV1GetDoItLaterInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/do-it-later as its handler receives them. */
+export type BlockeditorTemplatesV1GetDoItLaterArgs = BlockeditorTemplatesV1GetDoItLaterInput;
 
 /** What GET /blockeditor-templates/v1/do-it-later answers with. */
 export type BlockeditorTemplatesV1GetDoItLaterResult = ActionRecord;
 
-/** Params of GET /blockeditor-templates/v1/blocks. */
-export type BlockeditorTemplatesV1GetBlocksArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/blocks as a client sends them. */
+export type BlockeditorTemplatesV1GetBlocksInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/blocks as its handler receives them. */
+export type BlockeditorTemplatesV1GetBlocksArgs = BlockeditorTemplatesV1GetBlocksInput;
 
 /** What GET /blockeditor-templates/v1/blocks answers with. */
 export type BlockeditorTemplatesV1GetBlocksResult = UpstreamAnswer;
 
-/** Params of GET /blockeditor-templates/v1/setup. */
-export type BlockeditorTemplatesV1GetSetupArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/setup as a client sends them. */
+export type BlockeditorTemplatesV1GetSetupInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/setup as its handler receives them. */
+export type BlockeditorTemplatesV1GetSetupArgs = BlockeditorTemplatesV1GetSetupInput;
 
 /** What GET /blockeditor-templates/v1/setup answers with. */
 export type BlockeditorTemplatesV1GetSetupResult = BlockeditorTemplatesSetupOption;
 
-/** Params of GET /blockeditor-templates/v1/sites. */
-export type BlockeditorTemplatesV1GetSitesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/sites as a client sends them. */
+export type BlockeditorTemplatesV1GetSitesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/sites as its handler receives them. */
+export type BlockeditorTemplatesV1GetSitesArgs = BlockeditorTemplatesV1GetSitesInput;
 
 /** What GET /blockeditor-templates/v1/sites answers with. */
 export type BlockeditorTemplatesV1GetSitesResult = UpstreamAnswer;
 
-/** Params of POST /blockeditor-templates/v1/description. */
-export interface BlockeditorTemplatesV1PostDescriptionArgs {
+/** Params of POST /blockeditor-templates/v1/description as a client sends them. */
+export interface BlockeditorTemplatesV1PostDescriptionInput {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
@@ -4262,11 +5216,14 @@ export interface BlockeditorTemplatesV1PostDescriptionArgs {
   language_name?: string;
 }
 
+/** Params of POST /blockeditor-templates/v1/description as its handler receives them. */
+export type BlockeditorTemplatesV1PostDescriptionArgs = BlockeditorTemplatesV1PostDescriptionInput;
+
 /** What POST /blockeditor-templates/v1/description answers with. */
 export type BlockeditorTemplatesV1PostDescriptionResult = UpstreamAnswer;
 
-/** Params of POST /blockeditor-templates/v1/page-description. */
-export interface BlockeditorTemplatesV1PostPageDescriptionArgs {
+/** Params of POST /blockeditor-templates/v1/page-description as a client sends them. */
+export interface BlockeditorTemplatesV1PostPageDescriptionInput {
   /** Name of the business. */
   business_name: string;
   /** Page to describe. */
@@ -4279,11 +5236,15 @@ export interface BlockeditorTemplatesV1PostPageDescriptionArgs {
   category?: string;
 }
 
+/** Params of POST /blockeditor-templates/v1/page-description as its handler receives them. */
+export type BlockeditorTemplatesV1PostPageDescriptionArgs =
+  BlockeditorTemplatesV1PostPageDescriptionInput;
+
 /** What POST /blockeditor-templates/v1/page-description answers with. */
 export type BlockeditorTemplatesV1PostPageDescriptionResult = UpstreamAnswer;
 
-/** Params of POST /blockeditor-templates/v1/keywords. */
-export interface BlockeditorTemplatesV1PostKeywordsArgs {
+/** Params of POST /blockeditor-templates/v1/keywords as a client sends them. */
+export interface BlockeditorTemplatesV1PostKeywordsInput {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
@@ -4292,11 +5253,14 @@ export interface BlockeditorTemplatesV1PostKeywordsArgs {
   category?: string;
 }
 
+/** Params of POST /blockeditor-templates/v1/keywords as its handler receives them. */
+export type BlockeditorTemplatesV1PostKeywordsArgs = BlockeditorTemplatesV1PostKeywordsInput;
+
 /** What POST /blockeditor-templates/v1/keywords answers with. */
 export type BlockeditorTemplatesV1PostKeywordsResult = UpstreamAnswer;
 
-/** Params of POST /blockeditor-templates/v1/images. */
-export interface BlockeditorTemplatesV1PostImagesArgs {
+/** Params of POST /blockeditor-templates/v1/images as a client sends them. */
+export interface BlockeditorTemplatesV1PostImagesInput {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -4309,34 +5273,46 @@ export interface BlockeditorTemplatesV1PostImagesArgs {
   engine?: string;
 }
 
+/** Params of POST /blockeditor-templates/v1/images as its handler receives them. */
+export type BlockeditorTemplatesV1PostImagesArgs = BlockeditorTemplatesV1PostImagesInput;
+
 /** What POST /blockeditor-templates/v1/images answers with. */
 export type BlockeditorTemplatesV1PostImagesResult = UpstreamAnswer;
 
-/** Params of GET /blockeditor-templates/v1/settings. */
-export type BlockeditorTemplatesV1GetSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/settings as a client sends them. */
+export type BlockeditorTemplatesV1GetSettingsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/settings as its handler receives them. */
+export type BlockeditorTemplatesV1GetSettingsArgs = BlockeditorTemplatesV1GetSettingsInput;
 
 /** What GET /blockeditor-templates/v1/settings answers with. */
 export type BlockeditorTemplatesV1GetSettingsResult = CollectionRecord[];
 
-/** Params of POST, PUT, PATCH /blockeditor-templates/v1/settings. */
-export interface BlockeditorTemplatesV1UpdateSettingsArgs {
+/** Params of POST, PUT, PATCH /blockeditor-templates/v1/settings as a client sends them. */
+export interface BlockeditorTemplatesV1UpdateSettingsInput {
   /** Setting to change. */
   key: string;
   /** Its new value. */
   value: boolean;
 }
 
+/** Params of POST, PUT, PATCH /blockeditor-templates/v1/settings as its handler receives them. */
+export type BlockeditorTemplatesV1UpdateSettingsArgs = BlockeditorTemplatesV1UpdateSettingsInput;
+
 /** What POST, PUT, PATCH /blockeditor-templates/v1/settings answers with. */
 export type BlockeditorTemplatesV1UpdateSettingsResult = CollectionRecord;
 
-/** Params of GET /blockeditor-templates/v1/favorite. */
-export type BlockeditorTemplatesV1GetFavoriteArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blockeditor-templates/v1/favorite as a client sends them. */
+export type BlockeditorTemplatesV1GetFavoriteInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blockeditor-templates/v1/favorite as its handler receives them. */
+export type BlockeditorTemplatesV1GetFavoriteArgs = BlockeditorTemplatesV1GetFavoriteInput;
 
 /** What GET /blockeditor-templates/v1/favorite answers with. */
 export type BlockeditorTemplatesV1GetFavoriteResult = CollectionRecord[];
 
-/** Params of POST, PUT, PATCH /blockeditor-templates/v1/favorite. */
-export interface BlockeditorTemplatesV1UpdateFavoriteArgs {
+/** Params of POST, PUT, PATCH /blockeditor-templates/v1/favorite as a client sends them. */
+export interface BlockeditorTemplatesV1UpdateFavoriteInput {
   /** Kind of item (block or page). */
   type: string;
   /** Item marked or unmarked. */
@@ -4345,52 +5321,74 @@ export interface BlockeditorTemplatesV1UpdateFavoriteArgs {
   status: boolean;
 }
 
+/** Params of POST, PUT, PATCH /blockeditor-templates/v1/favorite as its handler receives them. */
+export type BlockeditorTemplatesV1UpdateFavoriteArgs = BlockeditorTemplatesV1UpdateFavoriteInput;
+
 /** What POST, PUT, PATCH /blockeditor-templates/v1/favorite answers with. */
 export type BlockeditorTemplatesV1UpdateFavoriteResult = CollectionRecord;
 
-/** Params of POST /blockeditor-templates/v1/pages-onboarding. */
-export type BlockeditorTemplatesV1PostPagesOnboardingArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /blockeditor-templates/v1/pages-onboarding as a client sends them. */
+export type BlockeditorTemplatesV1PostPagesOnboardingInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /blockeditor-templates/v1/pages-onboarding as its handler receives them. */
+export type BlockeditorTemplatesV1PostPagesOnboardingArgs =
+  BlockeditorTemplatesV1PostPagesOnboardingInput;
 
 /** What POST /blockeditor-templates/v1/pages-onboarding answers with. */
 export type BlockeditorTemplatesV1PostPagesOnboardingResult = UpstreamAnswer;
 
-/** Params of POST /blockeditor-templates/v1/revoke-access. */
-export type BlockeditorTemplatesV1PostRevokeAccessArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of POST /blockeditor-templates/v1/revoke-access as a client sends them. */
+export type BlockeditorTemplatesV1PostRevokeAccessInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of POST /blockeditor-templates/v1/revoke-access as its handler receives them. */
+export type BlockeditorTemplatesV1PostRevokeAccessArgs =
+  BlockeditorTemplatesV1PostRevokeAccessInput;
 
 /** What POST /blockeditor-templates/v1/revoke-access answers with. */
 export type BlockeditorTemplatesV1PostRevokeAccessResult = ActionRecord;
 
-/** Params of GET /vendor-core/v1. */
-export interface VendorCoreV1IndexArgs {
+/** Params of GET /vendor-core/v1 as a client sends them. */
+export interface VendorCoreV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /vendor-core/v1 as its handler receives them, defaults applied. */
+export type VendorCoreV1IndexArgs = VendorCoreV1IndexInput &
+  Required<Pick<VendorCoreV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /vendor-core/v1 answers with. */
 export type VendorCoreV1IndexResult = NamespaceIndex;
 
-/** Params of POST /vendor-core/v1/license/activate. */
-export interface VendorCoreV1PostLicenseActivateArgs {
+/** Params of POST /vendor-core/v1/license/activate as a client sends them. */
+export interface VendorCoreV1PostLicenseActivateInput {
   /** Product the license is for. */
   'product-id': string;
   /** The license key. */
   'license-key': string;
 }
 
+/** Params of POST /vendor-core/v1/license/activate as its handler receives them. */
+export type VendorCoreV1PostLicenseActivateArgs = VendorCoreV1PostLicenseActivateInput;
+
 /** What POST /vendor-core/v1/license/activate answers with. */
 export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
-/** Params of GET /blocks-kit/v1. */
-export interface BlocksKitV1IndexArgs {
+/** Params of GET /blocks-kit/v1 as a client sends them. */
+export interface BlocksKitV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /blocks-kit/v1 as its handler receives them, defaults applied. */
+export type BlocksKitV1IndexArgs = BlocksKitV1IndexInput &
+  Required<Pick<BlocksKitV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /blocks-kit/v1 answers with. */
 export type BlocksKitV1IndexResult = NamespaceIndex;
 
-/** Params of GET /blocks-kit/v1/products. */
-export interface BlocksKitV1GetProductsArgs {
+/** Params of GET /blocks-kit/v1/products as a client sends them. */
+export interface BlocksKitV1GetProductsInput {
   /** Sort field. */
   order_by?: 'id' | 'title' | 'price';
   /** Sort direction. */
@@ -4405,58 +5403,81 @@ export interface BlocksKitV1GetProductsArgs {
   tags?: string[];
 }
 
+/** Params of GET /blocks-kit/v1/products as its handler receives them, defaults applied. */
+export type BlocksKitV1GetProductsArgs = BlocksKitV1GetProductsInput &
+  Required<Pick<BlocksKitV1GetProductsInput, 'order'>>;
+
 /** What GET /blocks-kit/v1/products answers with. */
 export type BlocksKitV1GetProductsResult = BlocksKitProductsItem[];
 
-/** Params of GET /blocks-kit/v1/queries. */
-export type BlocksKitV1GetQueriesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blocks-kit/v1/queries as a client sends them. */
+export type BlocksKitV1GetQueriesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blocks-kit/v1/queries as its handler receives them. */
+export type BlocksKitV1GetQueriesArgs = BlocksKitV1GetQueriesInput;
 
 /** What GET /blocks-kit/v1/queries answers with. */
 export type BlocksKitV1GetQueriesResult = CollectionRecord[];
 
-/** Params of POST /blocks-kit/v1/queries. */
-export type BlocksKitV1PostQueriesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /blocks-kit/v1/queries as a client sends them. */
+export type BlocksKitV1PostQueriesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /blocks-kit/v1/queries as its handler receives them. */
+export type BlocksKitV1PostQueriesArgs = BlocksKitV1PostQueriesInput;
 
 /** What POST /blocks-kit/v1/queries answers with. */
 export type BlocksKitV1PostQueriesResult = CollectionRecord;
 
-/** Params of GET /blocks-kit/v1/roles. */
-export type BlocksKitV1GetRolesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /blocks-kit/v1/roles as a client sends them. */
+export type BlocksKitV1GetRolesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /blocks-kit/v1/roles as its handler receives them. */
+export type BlocksKitV1GetRolesArgs = BlocksKitV1GetRolesInput;
 
 /** What GET /blocks-kit/v1/roles answers with. */
 export type BlocksKitV1GetRolesResult = BlocksKitRolesItem[];
 
-/** Params of GET /tmpl-library/v1. */
-export interface TmplLibraryV1IndexArgs {
+/** Params of GET /tmpl-library/v1 as a client sends them. */
+export interface TmplLibraryV1IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /tmpl-library/v1 as its handler receives them, defaults applied. */
+export type TmplLibraryV1IndexArgs = TmplLibraryV1IndexInput &
+  Required<Pick<TmplLibraryV1IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /tmpl-library/v1 answers with. */
 export type TmplLibraryV1IndexResult = NamespaceIndex;
 
-/** Params of GET /tmpl-library/v1/conditions. */
-export interface TmplLibraryV1GetConditionsArgs {
+/** Params of GET /tmpl-library/v1/conditions as a client sends them. */
+export interface TmplLibraryV1GetConditionsInput {
   /** Template whose display conditions are listed. */
   template_id?: string | number;
 }
 
+/** Params of GET /tmpl-library/v1/conditions as its handler receives them. */
+export type TmplLibraryV1GetConditionsArgs = TmplLibraryV1GetConditionsInput;
+
 /** What GET /tmpl-library/v1/conditions answers with. */
 export type TmplLibraryV1GetConditionsResult = CollectionRecord[];
 
-/** Params of GET /tmpl-library/v1/check-conditions. */
-export interface TmplLibraryV1GetCheckConditionsArgs {
+/** Params of GET /tmpl-library/v1/check-conditions as a client sends them. */
+export interface TmplLibraryV1GetCheckConditionsInput {
   /** Template to look up. */
   template_id: {
     [k: string]: unknown;
   };
 }
 
+/** Params of GET /tmpl-library/v1/check-conditions as its handler receives them. */
+export type TmplLibraryV1GetCheckConditionsArgs = TmplLibraryV1GetCheckConditionsInput;
+
 /** What GET /tmpl-library/v1/check-conditions answers with. */
 export type TmplLibraryV1GetCheckConditionsResult = CollectionRecord;
 
-/** Params of POST /tmpl-library/v1/save-conditions. */
-export interface TmplLibraryV1PostSaveConditionsArgs {
+/** Params of POST /tmpl-library/v1/save-conditions as a client sends them. */
+export interface TmplLibraryV1PostSaveConditionsInput {
   /** Template the conditions apply to. */
   template_id: {
     [k: string]: unknown;
@@ -4467,11 +5488,14 @@ export interface TmplLibraryV1PostSaveConditionsArgs {
   };
 }
 
+/** Params of POST /tmpl-library/v1/save-conditions as its handler receives them. */
+export type TmplLibraryV1PostSaveConditionsArgs = TmplLibraryV1PostSaveConditionsInput;
+
 /** What POST /tmpl-library/v1/save-conditions answers with. */
 export type TmplLibraryV1PostSaveConditionsResult = CollectionRecord;
 
-/** Params of GET /tmpl-library/v1/autocomplete-condition. */
-export interface TmplLibraryV1GetAutocompleteConditionArgs {
+/** Params of GET /tmpl-library/v1/autocomplete-condition as a client sends them. */
+export interface TmplLibraryV1GetAutocompleteConditionInput {
   /** Kind of object the condition names (post type, taxonomy...). */
   payload: {
     [k: string]: unknown;
@@ -4482,336 +5506,509 @@ export interface TmplLibraryV1GetAutocompleteConditionArgs {
   };
 }
 
+/** Params of GET /tmpl-library/v1/autocomplete-condition as its handler receives them. */
+export type TmplLibraryV1GetAutocompleteConditionArgs = TmplLibraryV1GetAutocompleteConditionInput;
+
 /** What GET /tmpl-library/v1/autocomplete-condition answers with. */
 export type TmplLibraryV1GetAutocompleteConditionResult = AutocompleteResults;
 
-/** Params of GET /tmpl-library/v1/categories. */
-export type TmplLibraryV1GetCategoriesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/categories as a client sends them. */
+export type TmplLibraryV1GetCategoriesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/categories as its handler receives them. */
+export type TmplLibraryV1GetCategoriesArgs = TmplLibraryV1GetCategoriesInput;
 
 /** What GET /tmpl-library/v1/categories answers with. */
 export type TmplLibraryV1GetCategoriesResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/templateTypes. */
-export type TmplLibraryV1GetTemplateTypesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/templateTypes as a client sends them. */
+export type TmplLibraryV1GetTemplateTypesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/templateTypes as its handler receives them. */
+export type TmplLibraryV1GetTemplateTypesArgs = TmplLibraryV1GetTemplateTypesInput;
 
 /** What GET /tmpl-library/v1/templateTypes answers with. */
 export type TmplLibraryV1GetTemplateTypesResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/dependencies. */
-export type TmplLibraryV1GetDependenciesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/dependencies as a client sends them. */
+export type TmplLibraryV1GetDependenciesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/dependencies as its handler receives them. */
+export type TmplLibraryV1GetDependenciesArgs = TmplLibraryV1GetDependenciesInput;
 
 /** What GET /tmpl-library/v1/dependencies answers with. */
 export type TmplLibraryV1GetDependenciesResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/tags. */
-export type TmplLibraryV1GetTagsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/tags as a client sends them. */
+export type TmplLibraryV1GetTagsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/tags as its handler receives them. */
+export type TmplLibraryV1GetTagsArgs = TmplLibraryV1GetTagsInput;
 
 /** What GET /tmpl-library/v1/tags answers with. */
 export type TmplLibraryV1GetTagsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/popular-tags. */
-export type TmplLibraryV1GetPopularTagsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/popular-tags as a client sends them. */
+export type TmplLibraryV1GetPopularTagsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/popular-tags as its handler receives them. */
+export type TmplLibraryV1GetPopularTagsArgs = TmplLibraryV1GetPopularTagsInput;
 
 /** What GET /tmpl-library/v1/popular-tags answers with. */
 export type TmplLibraryV1GetPopularTagsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/items-count. */
-export type TmplLibraryV1GetItemsCountArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/items-count as a client sends them. */
+export type TmplLibraryV1GetItemsCountInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/items-count as its handler receives them. */
+export type TmplLibraryV1GetItemsCountArgs = TmplLibraryV1GetItemsCountInput;
 
 /** What GET /tmpl-library/v1/items-count answers with. */
 export type TmplLibraryV1GetItemsCountResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/featured-items. */
-export type TmplLibraryV1GetFeaturedItemsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/featured-items as a client sends them. */
+export type TmplLibraryV1GetFeaturedItemsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/featured-items as its handler receives them. */
+export type TmplLibraryV1GetFeaturedItemsArgs = TmplLibraryV1GetFeaturedItemsInput;
 
 /** What GET /tmpl-library/v1/featured-items answers with. */
 export type TmplLibraryV1GetFeaturedItemsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/trending-items. */
-export type TmplLibraryV1GetTrendingItemsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/trending-items as a client sends them. */
+export type TmplLibraryV1GetTrendingItemsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/trending-items as its handler receives them. */
+export type TmplLibraryV1GetTrendingItemsArgs = TmplLibraryV1GetTrendingItemsInput;
 
 /** What GET /tmpl-library/v1/trending-items answers with. */
 export type TmplLibraryV1GetTrendingItemsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/related-items. */
-export type TmplLibraryV1GetRelatedItemsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/related-items as a client sends them. */
+export type TmplLibraryV1GetRelatedItemsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/related-items as its handler receives them. */
+export type TmplLibraryV1GetRelatedItemsArgs = TmplLibraryV1GetRelatedItemsInput;
 
 /** What GET /tmpl-library/v1/related-items answers with. */
 export type TmplLibraryV1GetRelatedItemsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/saved-templates. */
-export type TmplLibraryV1GetSavedTemplatesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/saved-templates as a client sends them. */
+export type TmplLibraryV1GetSavedTemplatesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/saved-templates as its handler receives them. */
+export type TmplLibraryV1GetSavedTemplatesArgs = TmplLibraryV1GetSavedTemplatesInput;
 
 /** What GET /tmpl-library/v1/saved-templates answers with. */
 export type TmplLibraryV1GetSavedTemplatesResult = CollectionRecord[];
 
-/** Params of GET /tmpl-library/v1/pricing. */
-export type TmplLibraryV1GetPricingArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/pricing as a client sends them. */
+export type TmplLibraryV1GetPricingInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/pricing as its handler receives them. */
+export type TmplLibraryV1GetPricingArgs = TmplLibraryV1GetPricingInput;
 
 /** What GET /tmpl-library/v1/pricing answers with. */
 export type TmplLibraryV1GetPricingResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/google-auth-url. */
-export type TmplLibraryV1GetGoogleAuthUrlArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/google-auth-url as a client sends them. */
+export type TmplLibraryV1GetGoogleAuthUrlInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/google-auth-url as its handler receives them. */
+export type TmplLibraryV1GetGoogleAuthUrlArgs = TmplLibraryV1GetGoogleAuthUrlInput;
 
 /** What GET /tmpl-library/v1/google-auth-url answers with. */
 export type TmplLibraryV1GetGoogleAuthUrlResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/is-signed. */
-export type TmplLibraryV1GetIsSignedArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/is-signed as a client sends them. */
+export type TmplLibraryV1GetIsSignedInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/is-signed as its handler receives them. */
+export type TmplLibraryV1GetIsSignedArgs = TmplLibraryV1GetIsSignedInput;
 
 /** What GET /tmpl-library/v1/is-signed answers with. */
 export type TmplLibraryV1GetIsSignedResult = CollectionRecord[];
 
-/** Params of GET /tmpl-library/v1/clouds. */
-export type TmplLibraryV1GetCloudsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/clouds as a client sends them. */
+export type TmplLibraryV1GetCloudsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/clouds as its handler receives them. */
+export type TmplLibraryV1GetCloudsArgs = TmplLibraryV1GetCloudsInput;
 
 /** What GET /tmpl-library/v1/clouds answers with. */
 export type TmplLibraryV1GetCloudsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/clouds/usage. */
-export type TmplLibraryV1GetCloudsUsageArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/clouds/usage as a client sends them. */
+export type TmplLibraryV1GetCloudsUsageInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/clouds/usage as its handler receives them. */
+export type TmplLibraryV1GetCloudsUsageArgs = TmplLibraryV1GetCloudsUsageInput;
 
 /** What GET /tmpl-library/v1/clouds/usage answers with. */
 export type TmplLibraryV1GetCloudsUsageResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/workspaces. */
-export type TmplLibraryV1GetWorkspacesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/workspaces as a client sends them. */
+export type TmplLibraryV1GetWorkspacesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/workspaces as its handler receives them. */
+export type TmplLibraryV1GetWorkspacesArgs = TmplLibraryV1GetWorkspacesInput;
 
 /** What GET /tmpl-library/v1/workspaces answers with. */
 export type TmplLibraryV1GetWorkspacesResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/profile/sync. */
-export type TmplLibraryV1GetProfileSyncArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/profile/sync as a client sends them. */
+export type TmplLibraryV1GetProfileSyncInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/profile/sync as its handler receives them. */
+export type TmplLibraryV1GetProfileSyncArgs = TmplLibraryV1GetProfileSyncInput;
 
 /** What GET /tmpl-library/v1/profile/sync answers with. */
 export type TmplLibraryV1GetProfileSyncResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/profile/verified. */
-export type TmplLibraryV1GetProfileVerifiedArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/profile/verified as a client sends them. */
+export type TmplLibraryV1GetProfileVerifiedInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/profile/verified as its handler receives them. */
+export type TmplLibraryV1GetProfileVerifiedArgs = TmplLibraryV1GetProfileVerifiedInput;
 
 /** What GET /tmpl-library/v1/profile/verified answers with. */
 export type TmplLibraryV1GetProfileVerifiedResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/profile/download-history. */
-export type TmplLibraryV1GetProfileDownloadHistoryArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/profile/download-history as a client sends them. */
+export type TmplLibraryV1GetProfileDownloadHistoryInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/profile/download-history as its handler receives them. */
+export type TmplLibraryV1GetProfileDownloadHistoryArgs =
+  TmplLibraryV1GetProfileDownloadHistoryInput;
 
 /** What GET /tmpl-library/v1/profile/download-history answers with. */
 export type TmplLibraryV1GetProfileDownloadHistoryResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/profile/my-favourites. */
-export type TmplLibraryV1GetProfileMyFavouritesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/profile/my-favourites as a client sends them. */
+export type TmplLibraryV1GetProfileMyFavouritesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/profile/my-favourites as its handler receives them. */
+export type TmplLibraryV1GetProfileMyFavouritesArgs = TmplLibraryV1GetProfileMyFavouritesInput;
 
 /** What GET /tmpl-library/v1/profile/my-favourites answers with. */
 export type TmplLibraryV1GetProfileMyFavouritesResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/profile/purchased-items. */
-export type TmplLibraryV1GetProfilePurchasedItemsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/profile/purchased-items as a client sends them. */
+export type TmplLibraryV1GetProfilePurchasedItemsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/profile/purchased-items as its handler receives them. */
+export type TmplLibraryV1GetProfilePurchasedItemsArgs = TmplLibraryV1GetProfilePurchasedItemsInput;
 
 /** What GET /tmpl-library/v1/profile/purchased-items answers with. */
 export type TmplLibraryV1GetProfilePurchasedItemsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/tour/status. */
-export type TmplLibraryV1GetTourStatusArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/tour/status as a client sends them. */
+export type TmplLibraryV1GetTourStatusInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/tour/status as its handler receives them. */
+export type TmplLibraryV1GetTourStatusArgs = TmplLibraryV1GetTourStatusInput;
 
 /** What GET /tmpl-library/v1/tour/status answers with. */
 export type TmplLibraryV1GetTourStatusResult = CollectionRecord[];
 
-/** Params of GET /tmpl-library/v1/logo-generation/data. */
-export type TmplLibraryV1GetLogoGenerationDataArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/logo-generation/data as a client sends them. */
+export type TmplLibraryV1GetLogoGenerationDataInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/logo-generation/data as its handler receives them. */
+export type TmplLibraryV1GetLogoGenerationDataArgs = TmplLibraryV1GetLogoGenerationDataInput;
 
 /** What GET /tmpl-library/v1/logo-generation/data answers with. */
 export type TmplLibraryV1GetLogoGenerationDataResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/logo-generation/available-credits. */
+/** Params of GET /tmpl-library/v1/logo-generation/available-credits as a client sends them. */
+export type TmplLibraryV1GetLogoGenerationAvailableCreditsInput =
+  CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/logo-generation/available-credits as its handler receives them. */
 export type TmplLibraryV1GetLogoGenerationAvailableCreditsArgs =
-  CacheoptV1PostToggleCrawlerStateArgs;
+  TmplLibraryV1GetLogoGenerationAvailableCreditsInput;
 
 /** What GET /tmpl-library/v1/logo-generation/available-credits answers with. */
 export type TmplLibraryV1GetLogoGenerationAvailableCreditsResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/dependencies/plugins. */
-export type TmplLibraryV1PostDependenciesPluginsArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/dependencies/plugins as a client sends them. */
+export type TmplLibraryV1PostDependenciesPluginsInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/dependencies/plugins as its handler receives them. */
+export type TmplLibraryV1PostDependenciesPluginsArgs = TmplLibraryV1PostDependenciesPluginsInput;
 
 /** What POST /tmpl-library/v1/dependencies/plugins answers with. */
 export type TmplLibraryV1PostDependenciesPluginsResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/dependencies/themes. */
-export type TmplLibraryV1PostDependenciesThemesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/dependencies/themes as a client sends them. */
+export type TmplLibraryV1PostDependenciesThemesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/dependencies/themes as its handler receives them. */
+export type TmplLibraryV1PostDependenciesThemesArgs = TmplLibraryV1PostDependenciesThemesInput;
 
 /** What POST /tmpl-library/v1/dependencies/themes answers with. */
 export type TmplLibraryV1PostDependenciesThemesResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/dependencies/check. */
-export type TmplLibraryV1PostDependenciesCheckArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/dependencies/check as a client sends them. */
+export type TmplLibraryV1PostDependenciesCheckInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/dependencies/check as its handler receives them. */
+export type TmplLibraryV1PostDependenciesCheckArgs = TmplLibraryV1PostDependenciesCheckInput;
 
 /** What POST /tmpl-library/v1/dependencies/check answers with. */
 export type TmplLibraryV1PostDependenciesCheckResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/dependencies/install. */
-export type TmplLibraryV1PostDependenciesInstallArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/dependencies/install as a client sends them. */
+export type TmplLibraryV1PostDependenciesInstallInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/dependencies/install as its handler receives them. */
+export type TmplLibraryV1PostDependenciesInstallArgs = TmplLibraryV1PostDependenciesInstallInput;
 
 /** What POST /tmpl-library/v1/dependencies/install answers with. */
 export type TmplLibraryV1PostDependenciesInstallResult = NoSuccessAnswer;
 
-/** Params of POST /tmpl-library/v1/ai-content/modify-content. */
-export type TmplLibraryV1PostAiContentModifyContentArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/ai-content/modify-content as a client sends them. */
+export type TmplLibraryV1PostAiContentModifyContentInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/ai-content/modify-content as its handler receives them. */
+export type TmplLibraryV1PostAiContentModifyContentArgs =
+  TmplLibraryV1PostAiContentModifyContentInput;
 
 /** What POST /tmpl-library/v1/ai-content/modify-content answers with. */
 export type TmplLibraryV1PostAiContentModifyContentResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/ai-content/ai-update. */
-export type TmplLibraryV1PostAiContentAiUpdateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/ai-content/ai-update as a client sends them. */
+export type TmplLibraryV1PostAiContentAiUpdateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/ai-content/ai-update as its handler receives them. */
+export type TmplLibraryV1PostAiContentAiUpdateArgs = TmplLibraryV1PostAiContentAiUpdateInput;
 
 /** What POST /tmpl-library/v1/ai-content/ai-update answers with. */
 export type TmplLibraryV1PostAiContentAiUpdateResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/ai-content/ai-update-preview. */
-export type TmplLibraryV1PostAiContentAiUpdatePreviewArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/ai-content/ai-update-preview as a client sends them. */
+export type TmplLibraryV1PostAiContentAiUpdatePreviewInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/ai-content/ai-update-preview as its handler receives them. */
+export type TmplLibraryV1PostAiContentAiUpdatePreviewArgs =
+  TmplLibraryV1PostAiContentAiUpdatePreviewInput;
 
 /** What POST /tmpl-library/v1/ai-content/ai-update-preview answers with. */
 export type TmplLibraryV1PostAiContentAiUpdatePreviewResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/ai-content/generate-tagline. */
-export type TmplLibraryV1PostAiContentGenerateTaglineArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/ai-content/generate-tagline as a client sends them. */
+export type TmplLibraryV1PostAiContentGenerateTaglineInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/ai-content/generate-tagline as its handler receives them. */
+export type TmplLibraryV1PostAiContentGenerateTaglineArgs =
+  TmplLibraryV1PostAiContentGenerateTaglineInput;
 
 /** What POST /tmpl-library/v1/ai-content/generate-tagline answers with. */
 export type TmplLibraryV1PostAiContentGenerateTaglineResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/logo-generation/generate. */
-export type TmplLibraryV1PostLogoGenerationGenerateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/logo-generation/generate as a client sends them. */
+export type TmplLibraryV1PostLogoGenerationGenerateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/logo-generation/generate as its handler receives them. */
+export type TmplLibraryV1PostLogoGenerationGenerateArgs =
+  TmplLibraryV1PostLogoGenerationGenerateInput;
 
 /** What POST /tmpl-library/v1/logo-generation/generate answers with. */
 export type TmplLibraryV1PostLogoGenerationGenerateResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/logo-generation/callback. */
-export type TmplLibraryV1PostLogoGenerationCallbackArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/logo-generation/callback as a client sends them. */
+export type TmplLibraryV1PostLogoGenerationCallbackInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/logo-generation/callback as its handler receives them. */
+export type TmplLibraryV1PostLogoGenerationCallbackArgs =
+  TmplLibraryV1PostLogoGenerationCallbackInput;
 
 /** What POST /tmpl-library/v1/logo-generation/callback answers with. */
 export type TmplLibraryV1PostLogoGenerationCallbackResult = InboxReceipt;
 
-/** Params of POST /tmpl-library/v1/logo-generation/poll. */
-export type TmplLibraryV1PostLogoGenerationPollArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/logo-generation/poll as a client sends them. */
+export type TmplLibraryV1PostLogoGenerationPollInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/logo-generation/poll as its handler receives them. */
+export type TmplLibraryV1PostLogoGenerationPollArgs = TmplLibraryV1PostLogoGenerationPollInput;
 
 /** What POST /tmpl-library/v1/logo-generation/poll answers with. */
 export type TmplLibraryV1PostLogoGenerationPollResult = InboxEvent[];
 
-/** Params of POST /tmpl-library/v1/saved-templates/delete. */
-export type TmplLibraryV1PostSavedTemplatesDeleteArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/saved-templates/delete as a client sends them. */
+export type TmplLibraryV1PostSavedTemplatesDeleteInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/saved-templates/delete as its handler receives them. */
+export type TmplLibraryV1PostSavedTemplatesDeleteArgs = TmplLibraryV1PostSavedTemplatesDeleteInput;
 
 /** What POST /tmpl-library/v1/saved-templates/delete answers with. */
 export type TmplLibraryV1PostSavedTemplatesDeleteResult = DeletedCollectionRecord;
 
-/** Params of POST /tmpl-library/v1/login. */
-export type TmplLibraryV1PostLoginArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/login as a client sends them. */
+export type TmplLibraryV1PostLoginInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/login as its handler receives them. */
+export type TmplLibraryV1PostLoginArgs = TmplLibraryV1PostLoginInput;
 
 /** What POST /tmpl-library/v1/login answers with. */
 export type TmplLibraryV1PostLoginResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/logout. */
-export type TmplLibraryV1PostLogoutArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/logout as a client sends them. */
+export type TmplLibraryV1PostLogoutInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/logout as its handler receives them. */
+export type TmplLibraryV1PostLogoutArgs = TmplLibraryV1PostLogoutInput;
 
 /** What POST /tmpl-library/v1/logout answers with. */
 export type TmplLibraryV1PostLogoutResult = ActionRecord;
 
-/** Params of POST /tmpl-library/v1/signup. */
-export type TmplLibraryV1PostSignupArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/signup as a client sends them. */
+export type TmplLibraryV1PostSignupInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/signup as its handler receives them. */
+export type TmplLibraryV1PostSignupArgs = TmplLibraryV1PostSignupInput;
 
 /** What POST /tmpl-library/v1/signup answers with. */
 export type TmplLibraryV1PostSignupResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/insert. */
-export type TmplLibraryV1PostInsertArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/insert as a client sends them. */
+export type TmplLibraryV1PostInsertInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/insert as its handler receives them. */
+export type TmplLibraryV1PostInsertArgs = TmplLibraryV1PostInsertInput;
 
 /** What POST /tmpl-library/v1/insert answers with. */
 export type TmplLibraryV1PostInsertResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/import. */
-export type TmplLibraryV1PostImportArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/import as a client sends them. */
+export type TmplLibraryV1PostImportInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/import as its handler receives them. */
+export type TmplLibraryV1PostImportArgs = TmplLibraryV1PostImportInput;
 
 /** What POST /tmpl-library/v1/import answers with. */
 export type TmplLibraryV1PostImportResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/import/page. */
-export type TmplLibraryV1PostImportPageArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/import/page as a client sends them. */
+export type TmplLibraryV1PostImportPageInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/import/page as its handler receives them. */
+export type TmplLibraryV1PostImportPageArgs = TmplLibraryV1PostImportPageInput;
 
 /** What POST /tmpl-library/v1/import/page answers with. */
 export type TmplLibraryV1PostImportPageResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/items/favourite. */
-export type TmplLibraryV1GetItemsFavouriteArgs = CacheoptV1GetNotifyImgArgs;
+/** Params of GET /tmpl-library/v1/items/favourite as a client sends them. */
+export type TmplLibraryV1GetItemsFavouriteInput = CacheoptV1GetNotifyImgInput;
+
+/** Params of GET /tmpl-library/v1/items/favourite as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetItemsFavouriteArgs = TmplLibraryV1GetItemsFavouriteInput &
+  Required<Pick<TmplLibraryV1GetItemsFavouriteInput, 'page' | 'per_page'>>;
 
 /** What GET /tmpl-library/v1/items/favourite answers with. */
 export type TmplLibraryV1GetItemsFavouriteResult = CollectionRecord[];
 
-/** Params of POST /tmpl-library/v1/items/favourite. */
-export type TmplLibraryV1PostItemsFavouriteArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/items/favourite as a client sends them. */
+export type TmplLibraryV1PostItemsFavouriteInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/items/favourite as its handler receives them. */
+export type TmplLibraryV1PostItemsFavouriteArgs = TmplLibraryV1PostItemsFavouriteInput;
 
 /** What POST /tmpl-library/v1/items/favourite answers with. */
 export type TmplLibraryV1PostItemsFavouriteResult = CollectionRecord;
 
-/** Params of POST /tmpl-library/v1/items/rating. */
-export type TmplLibraryV1PostItemsRatingArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/items/rating as a client sends them. */
+export type TmplLibraryV1PostItemsRatingInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/items/rating as its handler receives them. */
+export type TmplLibraryV1PostItemsRatingArgs = TmplLibraryV1PostItemsRatingInput;
 
 /** What POST /tmpl-library/v1/items/rating answers with. */
 export type TmplLibraryV1PostItemsRatingResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/clouds/copy-move. */
-export type TmplLibraryV1PostCloudsCopyMoveArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/clouds/copy-move as a client sends them. */
+export type TmplLibraryV1PostCloudsCopyMoveInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/clouds/copy-move as its handler receives them. */
+export type TmplLibraryV1PostCloudsCopyMoveArgs = TmplLibraryV1PostCloudsCopyMoveInput;
 
 /** What POST /tmpl-library/v1/clouds/copy-move answers with. */
 export type TmplLibraryV1PostCloudsCopyMoveResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/clouds/upload. */
-export type TmplLibraryV1PostCloudsUploadArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/clouds/upload as a client sends them. */
+export type TmplLibraryV1PostCloudsUploadInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/clouds/upload as its handler receives them. */
+export type TmplLibraryV1PostCloudsUploadArgs = TmplLibraryV1PostCloudsUploadInput;
 
 /** What POST /tmpl-library/v1/clouds/upload answers with. */
 export type TmplLibraryV1PostCloudsUploadResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/workspaces/create. */
-export type TmplLibraryV1PostWorkspacesCreateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/workspaces/create as a client sends them. */
+export type TmplLibraryV1PostWorkspacesCreateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/workspaces/create as its handler receives them. */
+export type TmplLibraryV1PostWorkspacesCreateArgs = TmplLibraryV1PostWorkspacesCreateInput;
 
 /** What POST /tmpl-library/v1/workspaces/create answers with. */
 export type TmplLibraryV1PostWorkspacesCreateResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/workspaces/item/add. */
-export type TmplLibraryV1PostWorkspacesItemAddArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/workspaces/item/add as a client sends them. */
+export type TmplLibraryV1PostWorkspacesItemAddInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/workspaces/item/add as its handler receives them. */
+export type TmplLibraryV1PostWorkspacesItemAddArgs = TmplLibraryV1PostWorkspacesItemAddInput;
 
 /** What POST /tmpl-library/v1/workspaces/item/add answers with. */
 export type TmplLibraryV1PostWorkspacesItemAddResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/sites/migrate. */
-export type TmplLibraryV1PostSitesMigrateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/sites/migrate as a client sends them. */
+export type TmplLibraryV1PostSitesMigrateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/sites/migrate as its handler receives them. */
+export type TmplLibraryV1PostSitesMigrateArgs = TmplLibraryV1PostSitesMigrateInput;
 
 /** What POST /tmpl-library/v1/sites/migrate answers with. */
 export type TmplLibraryV1PostSitesMigrateResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/tour/complete. */
-export type TmplLibraryV1PostTourCompleteArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/tour/complete as a client sends them. */
+export type TmplLibraryV1PostTourCompleteInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/tour/complete as its handler receives them. */
+export type TmplLibraryV1PostTourCompleteArgs = TmplLibraryV1PostTourCompleteInput;
 
 /** What POST /tmpl-library/v1/tour/complete answers with. */
 export type TmplLibraryV1PostTourCompleteResult = ActionRecord;
 
-/** Params of POST /tmpl-library/v1/tour/reset. */
-export type TmplLibraryV1PostTourResetArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/tour/reset as a client sends them. */
+export type TmplLibraryV1PostTourResetInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/tour/reset as its handler receives them. */
+export type TmplLibraryV1PostTourResetArgs = TmplLibraryV1PostTourResetInput;
 
 /** What POST /tmpl-library/v1/tour/reset answers with. */
 export type TmplLibraryV1PostTourResetResult = ActionRecord;
 
-/** Params of GET /tmpl-library/v1/settings/update. */
-export type TmplLibraryV1GetSettingsUpdateArgs = CacheoptV1GetToggleCrawlerStateArgs;
+/** Params of GET /tmpl-library/v1/settings/update as a client sends them. */
+export type TmplLibraryV1GetSettingsUpdateInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /tmpl-library/v1/settings/update as its handler receives them. */
+export type TmplLibraryV1GetSettingsUpdateArgs = TmplLibraryV1GetSettingsUpdateInput;
 
 /** What GET /tmpl-library/v1/settings/update answers with. */
 export type TmplLibraryV1GetSettingsUpdateResult = TmplLibrarySettingsOption;
 
-/** Params of POST /tmpl-library/v1/settings/update. */
-export type TmplLibraryV1PostSettingsUpdateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /tmpl-library/v1/settings/update as a client sends them. */
+export type TmplLibraryV1PostSettingsUpdateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /tmpl-library/v1/settings/update as its handler receives them. */
+export type TmplLibraryV1PostSettingsUpdateArgs = TmplLibraryV1PostSettingsUpdateInput;
 
 /** What POST /tmpl-library/v1/settings/update answers with. */
 export type TmplLibraryV1PostSettingsUpdateResult = TmplLibrarySettingsOption;
 
-/** Params of POST /tmpl-library/v1/create-template. */
-export interface TmplLibraryV1PostCreateTemplateArgs {
+/** Params of POST /tmpl-library/v1/create-template as a client sends them. */
+export interface TmplLibraryV1PostCreateTemplateInput {
   /** Builder the template is made for. */
   platform: {
     [k: string]: unknown;
@@ -4826,11 +6023,14 @@ export interface TmplLibraryV1PostCreateTemplateArgs {
   };
 }
 
+/** Params of POST /tmpl-library/v1/create-template as its handler receives them. */
+export type TmplLibraryV1PostCreateTemplateArgs = TmplLibraryV1PostCreateTemplateInput;
+
 /** What POST /tmpl-library/v1/create-template answers with. */
 export type TmplLibraryV1PostCreateTemplateResult = CollectionRecord;
 
-/** Params of GET /tmpl-library/v1/ai-content/attachments. */
-export interface TmplLibraryV1GetAiContentAttachmentsArgs {
+/** Params of GET /tmpl-library/v1/ai-content/attachments as a client sends them. */
+export interface TmplLibraryV1GetAiContentAttachmentsInput {
   /** Kind of item the attachments belong to. */
   type?: string;
   /** Item id. */
@@ -4843,11 +6043,15 @@ export interface TmplLibraryV1GetAiContentAttachmentsArgs {
   };
 }
 
+/** Params of GET /tmpl-library/v1/ai-content/attachments as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetAiContentAttachmentsArgs = TmplLibraryV1GetAiContentAttachmentsInput &
+  Required<Pick<TmplLibraryV1GetAiContentAttachmentsInput, 'type'>>;
+
 /** What GET /tmpl-library/v1/ai-content/attachments answers with. */
 export type TmplLibraryV1GetAiContentAttachmentsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/ai-content/images. */
-export interface TmplLibraryV1GetAiContentImagesArgs {
+/** Params of GET /tmpl-library/v1/ai-content/images as a client sends them. */
+export interface TmplLibraryV1GetAiContentImagesInput {
   /** Words describing the images wanted. */
   query?: {
     [k: string]: unknown;
@@ -4864,11 +6068,17 @@ export interface TmplLibraryV1GetAiContentImagesArgs {
   per_page?: number;
 }
 
+/** Params of GET /tmpl-library/v1/ai-content/images as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetAiContentImagesArgs = TmplLibraryV1GetAiContentImagesInput &
+  Required<
+    Pick<TmplLibraryV1GetAiContentImagesInput, 'orientation' | 'size' | 'page' | 'per_page'>
+  >;
+
 /** What GET /tmpl-library/v1/ai-content/images answers with. */
 export type TmplLibraryV1GetAiContentImagesResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/items. */
-export interface TmplLibraryV1GetItemsArgs {
+/** Params of GET /tmpl-library/v1/items as a client sends them. */
+export interface TmplLibraryV1GetItemsInput {
   /** Kind of item listed. */
   type?: string;
   /** Builder the items are made for. */
@@ -4879,31 +6089,43 @@ export interface TmplLibraryV1GetItemsArgs {
   sort_by?: string;
 }
 
+/** Params of GET /tmpl-library/v1/items as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetItemsArgs = TmplLibraryV1GetItemsInput &
+  Required<Pick<TmplLibraryV1GetItemsInput, 'type' | 'platform' | 'per_page' | 'sort_by'>>;
+
 /** What GET /tmpl-library/v1/items answers with. */
 export type TmplLibraryV1GetItemsResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/items/<id>. */
-export interface TmplLibraryV1GetItemByIdArgs {
+/** Params of GET /tmpl-library/v1/items/<id> as a client sends them. */
+export interface TmplLibraryV1GetItemByIdInput {
   /** Kind of item. */
   type?: string;
   id: string | number;
 }
 
+/** Params of GET /tmpl-library/v1/items/<id> as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetItemByIdArgs = TmplLibraryV1GetItemByIdInput &
+  Required<Pick<TmplLibraryV1GetItemByIdInput, 'type'>>;
+
 /** What GET /tmpl-library/v1/items/<id> answers with. */
 export type TmplLibraryV1GetItemByIdResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/items/<slug>. */
-export interface TmplLibraryV1GetItemBySlugArgs {
+/** Params of GET /tmpl-library/v1/items/<slug> as a client sends them. */
+export interface TmplLibraryV1GetItemBySlugInput {
   /** Kind of item. */
   type?: string;
   slug: string | number;
 }
 
+/** Params of GET /tmpl-library/v1/items/<slug> as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetItemBySlugArgs = TmplLibraryV1GetItemBySlugInput &
+  Required<Pick<TmplLibraryV1GetItemBySlugInput, 'type'>>;
+
 /** What GET /tmpl-library/v1/items/<slug> answers with. */
 export type TmplLibraryV1GetItemBySlugResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/items/search/<keyword>. */
-export interface TmplLibraryV1GetItemsSearchArgs {
+/** Params of GET /tmpl-library/v1/items/search/<keyword> as a client sends them. */
+export interface TmplLibraryV1GetItemsSearchInput {
   /** Builder the items are made for. */
   platform?: {
     [k: string]: unknown;
@@ -4913,143 +6135,209 @@ export interface TmplLibraryV1GetItemsSearchArgs {
   keyword: string | number;
 }
 
+/** Params of GET /tmpl-library/v1/items/search/<keyword> as its handler receives them, defaults applied. */
+export type TmplLibraryV1GetItemsSearchArgs = TmplLibraryV1GetItemsSearchInput &
+  Required<Pick<TmplLibraryV1GetItemsSearchInput, 'query_type'>>;
+
 /** What GET /tmpl-library/v1/items/search/<keyword> answers with. */
 export type TmplLibraryV1GetItemsSearchResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/clouds/download/<id>. */
-export interface TmplLibraryV1GetCloudsDownloadArgs {
+/** Params of GET /tmpl-library/v1/clouds/download/<id> as a client sends them. */
+export interface TmplLibraryV1GetCloudsDownloadInput {
   id: string | number;
   [k: string]: unknown;
 }
 
+/** Params of GET /tmpl-library/v1/clouds/download/<id> as its handler receives them. */
+export type TmplLibraryV1GetCloudsDownloadArgs = TmplLibraryV1GetCloudsDownloadInput;
+
 /** What GET /tmpl-library/v1/clouds/download/<id> answers with. */
 export type TmplLibraryV1GetCloudsDownloadResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/clouds/delete/<id>. */
-export type TmplLibraryV1GetCloudsDeleteArgs = TmplLibraryV1GetCloudsDownloadArgs;
+/** Params of GET /tmpl-library/v1/clouds/delete/<id> as a client sends them. */
+export type TmplLibraryV1GetCloudsDeleteInput = TmplLibraryV1GetCloudsDownloadInput;
+
+/** Params of GET /tmpl-library/v1/clouds/delete/<id> as its handler receives them. */
+export type TmplLibraryV1GetCloudsDeleteArgs = TmplLibraryV1GetCloudsDeleteInput;
 
 /** What GET /tmpl-library/v1/clouds/delete/<id> answers with. */
 export type TmplLibraryV1GetCloudsDeleteResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/workspaces/<slug>. */
-export interface TmplLibraryV1GetWorkspaceArgs {
+/** Params of GET /tmpl-library/v1/workspaces/<slug> as a client sends them. */
+export interface TmplLibraryV1GetWorkspaceInput {
   slug: string | number;
   [k: string]: unknown;
 }
 
+/** Params of GET /tmpl-library/v1/workspaces/<slug> as its handler receives them. */
+export type TmplLibraryV1GetWorkspaceArgs = TmplLibraryV1GetWorkspaceInput;
+
 /** What GET /tmpl-library/v1/workspaces/<slug> answers with. */
 export type TmplLibraryV1GetWorkspaceResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/workspaces/<slug>. */
-export type TmplLibraryV1SaveWorkspaceArgs = TmplLibraryV1GetWorkspaceArgs;
+/** Params of POST /tmpl-library/v1/workspaces/<slug> as a client sends them. */
+export type TmplLibraryV1SaveWorkspaceInput = TmplLibraryV1GetWorkspaceInput;
+
+/** Params of POST /tmpl-library/v1/workspaces/<slug> as its handler receives them. */
+export type TmplLibraryV1SaveWorkspaceArgs = TmplLibraryV1SaveWorkspaceInput;
 
 /** What POST /tmpl-library/v1/workspaces/<slug> answers with. */
 export type TmplLibraryV1SaveWorkspaceResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/workspaces/item/<id>. */
-export type TmplLibraryV1GetWorkspacesItemArgs = TmplLibraryV1GetCloudsDownloadArgs;
+/** Params of GET /tmpl-library/v1/workspaces/item/<id> as a client sends them. */
+export type TmplLibraryV1GetWorkspacesItemInput = TmplLibraryV1GetCloudsDownloadInput;
+
+/** Params of GET /tmpl-library/v1/workspaces/item/<id> as its handler receives them. */
+export type TmplLibraryV1GetWorkspacesItemArgs = TmplLibraryV1GetWorkspacesItemInput;
 
 /** What GET /tmpl-library/v1/workspaces/item/<id> answers with. */
 export type TmplLibraryV1GetWorkspacesItemResult = UpstreamAnswer;
 
-/** Params of GET /tmpl-library/v1/workspaces/item/delete/<id>. */
-export type TmplLibraryV1GetWorkspacesItemDeleteArgs = TmplLibraryV1GetCloudsDownloadArgs;
+/** Params of GET /tmpl-library/v1/workspaces/item/delete/<id> as a client sends them. */
+export type TmplLibraryV1GetWorkspacesItemDeleteInput = TmplLibraryV1GetCloudsDownloadInput;
+
+/** Params of GET /tmpl-library/v1/workspaces/item/delete/<id> as its handler receives them. */
+export type TmplLibraryV1GetWorkspacesItemDeleteArgs = TmplLibraryV1GetWorkspacesItemDeleteInput;
 
 /** What GET /tmpl-library/v1/workspaces/item/delete/<id> answers with. */
 export type TmplLibraryV1GetWorkspacesItemDeleteResult = UpstreamAnswer;
 
-/** Params of POST /tmpl-library/v1/workspaces/delete/<id>. */
-export type TmplLibraryV1PostWorkspacesDeleteArgs = TmplLibraryV1GetCloudsDownloadArgs;
+/** Params of POST /tmpl-library/v1/workspaces/delete/<id> as a client sends them. */
+export type TmplLibraryV1PostWorkspacesDeleteInput = TmplLibraryV1GetCloudsDownloadInput;
+
+/** Params of POST /tmpl-library/v1/workspaces/delete/<id> as its handler receives them. */
+export type TmplLibraryV1PostWorkspacesDeleteArgs = TmplLibraryV1PostWorkspacesDeleteInput;
 
 /** What POST /tmpl-library/v1/workspaces/delete/<id> answers with. */
 export type TmplLibraryV1PostWorkspacesDeleteResult = UpstreamAnswer;
 
-/** Params of GET /security-scan/v1. */
-export interface SecurityScanV1IndexArgs {
+/** Params of GET /security-scan/v1 as a client sends them. */
+export interface SecurityScanV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /security-scan/v1 as its handler receives them, defaults applied. */
+export type SecurityScanV1IndexArgs = SecurityScanV1IndexInput &
+  Required<Pick<SecurityScanV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /security-scan/v1 answers with. */
 export type SecurityScanV1IndexResult = NamespaceIndex;
 
-/** Params of GET /security-scan/v1/authenticate. */
-export type SecurityScanV1GetAuthenticateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /security-scan/v1/authenticate as a client sends them. */
+export type SecurityScanV1GetAuthenticateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /security-scan/v1/authenticate as its handler receives them. */
+export type SecurityScanV1GetAuthenticateArgs = SecurityScanV1GetAuthenticateInput;
 
 /** What GET /security-scan/v1/authenticate answers with. */
 export type SecurityScanV1GetAuthenticateResult = UpstreamAnswer;
 
-/** Params of POST /security-scan/v1/authenticate. */
-export type SecurityScanV1PostAuthenticateArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /security-scan/v1/authenticate as a client sends them. */
+export type SecurityScanV1PostAuthenticateInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /security-scan/v1/authenticate as its handler receives them. */
+export type SecurityScanV1PostAuthenticateArgs = SecurityScanV1PostAuthenticateInput;
 
 /** What POST /security-scan/v1/authenticate answers with. */
 export type SecurityScanV1PostAuthenticateResult = ActionRecord;
 
-/** Params of POST /security-scan/v1/authenticate-premium. */
-export type SecurityScanV1PostAuthenticatePremiumArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /security-scan/v1/authenticate-premium as a client sends them. */
+export type SecurityScanV1PostAuthenticatePremiumInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /security-scan/v1/authenticate-premium as its handler receives them. */
+export type SecurityScanV1PostAuthenticatePremiumArgs = SecurityScanV1PostAuthenticatePremiumInput;
 
 /** What POST /security-scan/v1/authenticate-premium answers with. */
 export type SecurityScanV1PostAuthenticatePremiumResult = UpstreamAnswer;
 
-/** Params of GET /security-scan/v1/config. */
-export type SecurityScanV1GetConfigArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /security-scan/v1/config as a client sends them. */
+export type SecurityScanV1GetConfigInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /security-scan/v1/config as its handler receives them. */
+export type SecurityScanV1GetConfigArgs = SecurityScanV1GetConfigInput;
 
 /** What GET /security-scan/v1/config answers with. */
 export type SecurityScanV1GetConfigResult = SecurityScanConfigOption;
 
-/** Params of POST, PUT, PATCH /security-scan/v1/config. */
-export type SecurityScanV1UpdateConfigArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /security-scan/v1/config as a client sends them. */
+export type SecurityScanV1UpdateConfigInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /security-scan/v1/config as its handler receives them. */
+export type SecurityScanV1UpdateConfigArgs = SecurityScanV1UpdateConfigInput;
 
 /** What POST, PUT, PATCH /security-scan/v1/config answers with. */
 export type SecurityScanV1UpdateConfigResult = SecurityScanConfigOption;
 
-/** Params of POST, PUT, PATCH /security-scan/v1/disconnect. */
-export type SecurityScanV1UpdateDisconnectArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /security-scan/v1/disconnect as a client sends them. */
+export type SecurityScanV1UpdateDisconnectInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /security-scan/v1/disconnect as its handler receives them. */
+export type SecurityScanV1UpdateDisconnectArgs = SecurityScanV1UpdateDisconnectInput;
 
 /** What POST, PUT, PATCH /security-scan/v1/disconnect answers with. */
 export type SecurityScanV1UpdateDisconnectResult = ActionRecord;
 
-/** Params of POST, PUT, PATCH /security-scan/v1/premium-connect. */
-export type SecurityScanV1UpdatePremiumConnectArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /security-scan/v1/premium-connect as a client sends them. */
+export type SecurityScanV1UpdatePremiumConnectInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /security-scan/v1/premium-connect as its handler receives them. */
+export type SecurityScanV1UpdatePremiumConnectArgs = SecurityScanV1UpdatePremiumConnectInput;
 
 /** What POST, PUT, PATCH /security-scan/v1/premium-connect answers with. */
 export type SecurityScanV1UpdatePremiumConnectResult = ActionRecord;
 
-/** Params of GET /security-scan/v1/scan/issues. */
-export type SecurityScanV1GetScanIssuesArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of GET /security-scan/v1/scan/issues as a client sends them. */
+export type SecurityScanV1GetScanIssuesInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of GET /security-scan/v1/scan/issues as its handler receives them. */
+export type SecurityScanV1GetScanIssuesArgs = SecurityScanV1GetScanIssuesInput;
 
 /** What GET /security-scan/v1/scan/issues answers with. */
 export type SecurityScanV1GetScanIssuesResult = CollectionRecord[];
 
-/** Params of POST /security-scan/v1/scan. */
-export type SecurityScanV1PostScanArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST /security-scan/v1/scan as a client sends them. */
+export type SecurityScanV1PostScanInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST /security-scan/v1/scan as its handler receives them. */
+export type SecurityScanV1PostScanArgs = SecurityScanV1PostScanInput;
 
 /** What POST /security-scan/v1/scan answers with. */
 export type SecurityScanV1PostScanResult = UpstreamAnswer;
 
-/** Params of DELETE /security-scan/v1/scan. */
-export type SecurityScanV1DeleteScanArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of DELETE /security-scan/v1/scan as a client sends them. */
+export type SecurityScanV1DeleteScanInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of DELETE /security-scan/v1/scan as its handler receives them. */
+export type SecurityScanV1DeleteScanArgs = SecurityScanV1DeleteScanInput;
 
 /** What DELETE /security-scan/v1/scan answers with. */
 export type SecurityScanV1DeleteScanResult = ActionRecord;
 
-/** Params of POST, PUT, PATCH /security-scan/v1/scan/issue. */
-export type SecurityScanV1UpdateScanIssueArgs = CacheoptV1PostToggleCrawlerStateArgs;
+/** Params of POST, PUT, PATCH /security-scan/v1/scan/issue as a client sends them. */
+export type SecurityScanV1UpdateScanIssueInput = CacheoptV1PostToggleCrawlerStateInput;
+
+/** Params of POST, PUT, PATCH /security-scan/v1/scan/issue as its handler receives them. */
+export type SecurityScanV1UpdateScanIssueArgs = SecurityScanV1UpdateScanIssueInput;
 
 /** What POST, PUT, PATCH /security-scan/v1/scan/issue answers with. */
 export type SecurityScanV1UpdateScanIssueResult = CollectionRecord;
 
-/** Params of GET /core/v2. */
-export interface CoreV2IndexArgs {
+/** Params of GET /core/v2 as a client sends them. */
+export interface CoreV2IndexInput {
   namespace?: string;
   context?: string;
 }
 
+/** Params of GET /core/v2 as its handler receives them, defaults applied. */
+export type CoreV2IndexArgs = CoreV2IndexInput &
+  Required<Pick<CoreV2IndexInput, 'namespace' | 'context'>>;
+
 /** What GET /core/v2 answers with. */
 export type CoreV2IndexResult = NamespaceIndex;
 
-/** Params of GET /core/v2/posts. */
-export interface ListPostsArgs {
+/** Params of GET /core/v2/posts as a client sends them. */
+export interface ListPostsInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -5177,11 +6465,31 @@ export interface ListPostsArgs {
   )[];
 }
 
+/** Params of GET /core/v2/posts as its handler receives them, defaults applied. */
+export type ListPostsArgs = ListPostsInput &
+  Required<
+    Pick<
+      ListPostsInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+      | 'ignore_sticky'
+    >
+  >;
+
 /** What GET /core/v2/posts answers with. */
 export type ListPostsResult = Post[];
 
-/** Params of POST /core/v2/posts. */
-export interface CreatePostArgs {
+/** Params of POST /core/v2/posts as a client sends them. */
+export interface CreatePostInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -5254,11 +6562,14 @@ export interface CreatePostArgs {
   tags?: number[];
 }
 
+/** Params of POST /core/v2/posts as its handler receives them. */
+export type CreatePostArgs = CreatePostInput;
+
 /** What POST /core/v2/posts answers with. */
 export type CreatePostResult = Post;
 
-/** Params of GET /core/v2/posts/<id>. */
-export interface GetPostArgs {
+/** Params of GET /core/v2/posts/<id> as a client sends them. */
+export interface GetPostInput {
   /** Unique id of the post. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -5269,11 +6580,14 @@ export interface GetPostArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/posts/<id> as its handler receives them, defaults applied. */
+export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>;
+
 /** What GET /core/v2/posts/<id> answers with. */
 export type GetPostResult = Post;
 
-/** Params of POST, PUT, PATCH /core/v2/posts/<id>. */
-export interface UpdatePostArgs {
+/** Params of POST, PUT, PATCH /core/v2/posts/<id> as a client sends them. */
+export interface UpdatePostInput {
   /** Unique id of the post. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -5348,22 +6662,28 @@ export interface UpdatePostArgs {
   tags?: number[];
 }
 
+/** Params of POST, PUT, PATCH /core/v2/posts/<id> as its handler receives them. */
+export type UpdatePostArgs = UpdatePostInput;
+
 /** What POST, PUT, PATCH /core/v2/posts/<id> answers with. */
 export type UpdatePostResult = Post;
 
-/** Params of DELETE /core/v2/posts/<id>. */
-export interface DeletePostArgs {
+/** Params of DELETE /core/v2/posts/<id> as a client sends them. */
+export interface DeletePostInput {
   /** Unique id of the post. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/posts/<id> as its handler receives them, defaults applied. */
+export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'force'>>;
+
 /** What DELETE /core/v2/posts/<id> answers with. */
 export type DeletePostResult = DeletedPost;
 
-/** Params of GET /core/v2/posts/<parent>/revisions. */
-export interface ListPostRevisionsArgs {
+/** Params of GET /core/v2/posts/<parent>/revisions as a client sends them. */
+export interface ListPostRevisionsInput {
   /** Id of the post the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -5386,11 +6706,17 @@ export interface ListPostRevisionsArgs {
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
 }
 
+/** Params of GET /core/v2/posts/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListPostRevisionsArgs = ListPostRevisionsInput &
+  Required<
+    Pick<ListPostRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
 /** What GET /core/v2/posts/<parent>/revisions answers with. */
 export type ListPostRevisionsResult = PostRevision[];
 
-/** Params of GET /core/v2/posts/<parent>/revisions/<id>. */
-export interface GetPostRevisionArgs {
+/** Params of GET /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
+export interface GetPostRevisionInput {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -5399,11 +6725,15 @@ export interface GetPostRevisionArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetPostRevisionArgs = GetPostRevisionInput &
+  Required<Pick<GetPostRevisionInput, 'context'>>;
+
 /** What GET /core/v2/posts/<parent>/revisions/<id> answers with. */
 export type GetPostRevisionResult = PostRevision;
 
-/** Params of DELETE /core/v2/posts/<parent>/revisions/<id>. */
-export interface DeletePostRevisionArgs {
+/** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
+export interface DeletePostRevisionInput {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -5412,11 +6742,15 @@ export interface DeletePostRevisionArgs {
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeletePostRevisionArgs = DeletePostRevisionInput &
+  Required<Pick<DeletePostRevisionInput, 'force'>>;
+
 /** What DELETE /core/v2/posts/<parent>/revisions/<id> answers with. */
 export type DeletePostRevisionResult = DeletedPostRevision;
 
-/** Params of GET /core/v2/posts/<id>/autosaves. */
-export interface ListPostAutosavesArgs {
+/** Params of GET /core/v2/posts/<id>/autosaves as a client sends them. */
+export interface ListPostAutosavesInput {
   /** Id of the post the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -5424,11 +6758,15 @@ export interface ListPostAutosavesArgs {
   id: string | number;
 }
 
+/** Params of GET /core/v2/posts/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListPostAutosavesArgs = ListPostAutosavesInput &
+  Required<Pick<ListPostAutosavesInput, 'context'>>;
+
 /** What GET /core/v2/posts/<id>/autosaves answers with. */
 export type ListPostAutosavesResult = PostAutosave[];
 
-/** Params of POST /core/v2/posts/<id>/autosaves. */
-export interface CreatePostAutosaveArgs {
+/** Params of POST /core/v2/posts/<id>/autosaves as a client sends them. */
+export interface CreatePostAutosaveInput {
   /** Id of the post the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -5504,11 +6842,14 @@ export interface CreatePostAutosaveArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/posts/<id>/autosaves as its handler receives them. */
+export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
+
 /** What POST /core/v2/posts/<id>/autosaves answers with. */
 export type CreatePostAutosaveResult = PostAutosave;
 
-/** Params of GET /core/v2/posts/<parent>/autosaves/<id>. */
-export interface GetPostAutosaveArgs {
+/** Params of GET /core/v2/posts/<parent>/autosaves/<id> as a client sends them. */
+export interface GetPostAutosaveInput {
   /** Id of the post the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
@@ -5517,11 +6858,15 @@ export interface GetPostAutosaveArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/posts/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetPostAutosaveArgs = GetPostAutosaveInput &
+  Required<Pick<GetPostAutosaveInput, 'context'>>;
+
 /** What GET /core/v2/posts/<parent>/autosaves/<id> answers with. */
 export type GetPostAutosaveResult = PostAutosave;
 
-/** Params of GET /core/v2/pages. */
-export interface ListPagesArgs {
+/** Params of GET /core/v2/pages as a client sends them. */
+export interface ListPagesInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -5593,11 +6938,32 @@ export interface ListPagesArgs {
   )[];
 }
 
+/** Params of GET /core/v2/pages as its handler receives them, defaults applied. */
+export type ListPagesArgs = ListPagesInput &
+  Required<
+    Pick<
+      ListPagesInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
 /** What GET /core/v2/pages answers with. */
 export type ListPagesResult = Page[];
 
-/** Params of POST /core/v2/pages. */
-export interface CreatePageArgs {
+/** Params of POST /core/v2/pages as a client sends them. */
+export interface CreatePageInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -5656,11 +7022,14 @@ export interface CreatePageArgs {
   template?: string;
 }
 
+/** Params of POST /core/v2/pages as its handler receives them. */
+export type CreatePageArgs = CreatePageInput;
+
 /** What POST /core/v2/pages answers with. */
 export type CreatePageResult = Page;
 
-/** Params of GET /core/v2/pages/<id>. */
-export interface GetPageArgs {
+/** Params of GET /core/v2/pages/<id> as a client sends them. */
+export interface GetPageInput {
   /** Unique id of the page. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -5671,11 +7040,14 @@ export interface GetPageArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/pages/<id> as its handler receives them, defaults applied. */
+export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>;
+
 /** What GET /core/v2/pages/<id> answers with. */
 export type GetPageResult = Page;
 
-/** Params of POST, PUT, PATCH /core/v2/pages/<id>. */
-export interface UpdatePageArgs {
+/** Params of POST, PUT, PATCH /core/v2/pages/<id> as a client sends them. */
+export interface UpdatePageInput {
   /** Unique id of the page. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -5736,22 +7108,28 @@ export interface UpdatePageArgs {
   template?: string;
 }
 
+/** Params of POST, PUT, PATCH /core/v2/pages/<id> as its handler receives them. */
+export type UpdatePageArgs = UpdatePageInput;
+
 /** What POST, PUT, PATCH /core/v2/pages/<id> answers with. */
 export type UpdatePageResult = Page;
 
-/** Params of DELETE /core/v2/pages/<id>. */
-export interface DeletePageArgs {
+/** Params of DELETE /core/v2/pages/<id> as a client sends them. */
+export interface DeletePageInput {
   /** Unique id of the page. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/pages/<id> as its handler receives them, defaults applied. */
+export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'force'>>;
+
 /** What DELETE /core/v2/pages/<id> answers with. */
 export type DeletePageResult = DeletedPage;
 
-/** Params of GET /core/v2/pages/<parent>/revisions. */
-export interface ListPageRevisionsArgs {
+/** Params of GET /core/v2/pages/<parent>/revisions as a client sends them. */
+export interface ListPageRevisionsInput {
   /** Id of the page the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -5774,11 +7152,17 @@ export interface ListPageRevisionsArgs {
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
 }
 
+/** Params of GET /core/v2/pages/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListPageRevisionsArgs = ListPageRevisionsInput &
+  Required<
+    Pick<ListPageRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
 /** What GET /core/v2/pages/<parent>/revisions answers with. */
 export type ListPageRevisionsResult = PageRevision[];
 
-/** Params of GET /core/v2/pages/<parent>/revisions/<id>. */
-export interface GetPageRevisionArgs {
+/** Params of GET /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
+export interface GetPageRevisionInput {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -5787,11 +7171,15 @@ export interface GetPageRevisionArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetPageRevisionArgs = GetPageRevisionInput &
+  Required<Pick<GetPageRevisionInput, 'context'>>;
+
 /** What GET /core/v2/pages/<parent>/revisions/<id> answers with. */
 export type GetPageRevisionResult = PageRevision;
 
-/** Params of DELETE /core/v2/pages/<parent>/revisions/<id>. */
-export interface DeletePageRevisionArgs {
+/** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
+export interface DeletePageRevisionInput {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
@@ -5800,11 +7188,15 @@ export interface DeletePageRevisionArgs {
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeletePageRevisionArgs = DeletePageRevisionInput &
+  Required<Pick<DeletePageRevisionInput, 'force'>>;
+
 /** What DELETE /core/v2/pages/<parent>/revisions/<id> answers with. */
 export type DeletePageRevisionResult = DeletedPageRevision;
 
-/** Params of GET /core/v2/pages/<id>/autosaves. */
-export interface ListPageAutosavesArgs {
+/** Params of GET /core/v2/pages/<id>/autosaves as a client sends them. */
+export interface ListPageAutosavesInput {
   /** Id of the page the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -5812,11 +7204,15 @@ export interface ListPageAutosavesArgs {
   id: string | number;
 }
 
+/** Params of GET /core/v2/pages/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListPageAutosavesArgs = ListPageAutosavesInput &
+  Required<Pick<ListPageAutosavesInput, 'context'>>;
+
 /** What GET /core/v2/pages/<id>/autosaves answers with. */
 export type ListPageAutosavesResult = PageAutosave[];
 
-/** Params of POST /core/v2/pages/<id>/autosaves. */
-export interface CreatePageAutosaveArgs {
+/** Params of POST /core/v2/pages/<id>/autosaves as a client sends them. */
+export interface CreatePageAutosaveInput {
   /** Id of the parent page (0 for a top-level page). */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -5876,11 +7272,14 @@ export interface CreatePageAutosaveArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/pages/<id>/autosaves as its handler receives them. */
+export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
+
 /** What POST /core/v2/pages/<id>/autosaves answers with. */
 export type CreatePageAutosaveResult = PageAutosave;
 
-/** Params of GET /core/v2/pages/<parent>/autosaves/<id>. */
-export interface GetPageAutosaveArgs {
+/** Params of GET /core/v2/pages/<parent>/autosaves/<id> as a client sends them. */
+export interface GetPageAutosaveInput {
   /** Id of the page the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
@@ -5889,11 +7288,15 @@ export interface GetPageAutosaveArgs {
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/pages/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetPageAutosaveArgs = GetPageAutosaveInput &
+  Required<Pick<GetPageAutosaveInput, 'context'>>;
+
 /** What GET /core/v2/pages/<parent>/autosaves/<id> answers with. */
 export type GetPageAutosaveResult = PageAutosave;
 
-/** Params of GET /core/v2/media. */
-export interface ListMediaArgs {
+/** Params of GET /core/v2/media as a client sends them. */
+export interface ListMediaInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -5952,11 +7355,32 @@ export interface ListMediaArgs {
   mime_type?: string[];
 }
 
+/** Params of GET /core/v2/media as its handler receives them, defaults applied. */
+export type ListMediaArgs = ListMediaInput &
+  Required<
+    Pick<
+      ListMediaInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'author'
+      | 'author_exclude'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
 /** What GET /core/v2/media answers with. */
 export type ListMediaResult = Media[];
 
-/** Params of POST /core/v2/media. */
-export interface CreateMediaArgs {
+/** Params of POST /core/v2/media as a client sends them. */
+export interface CreateMediaInput {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -6013,22 +7437,29 @@ export interface CreateMediaArgs {
   url?: string;
 }
 
+/** Params of POST /core/v2/media as its handler receives them, defaults applied. */
+export type CreateMediaArgs = CreateMediaInput &
+  Required<Pick<CreateMediaInput, 'generate_sub_sizes' | 'convert_format'>>;
+
 /** What POST /core/v2/media answers with. */
 export type CreateMediaResult = Media;
 
-/** Params of GET /core/v2/media/<id>. */
-export interface GetMediaArgs {
+/** Params of GET /core/v2/media/<id> as a client sends them. */
+export interface GetMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/media/<id> as its handler receives them, defaults applied. */
+export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context'>>;
+
 /** What GET /core/v2/media/<id> answers with. */
 export type GetMediaResult = Media;
 
-/** Params of POST, PUT, PATCH /core/v2/media/<id>. */
-export interface UpdateMediaArgs {
+/** Params of POST, PUT, PATCH /core/v2/media/<id> as a client sends them. */
+export interface UpdateMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -6081,32 +7512,41 @@ export interface UpdateMediaArgs {
   post?: number;
 }
 
+/** Params of POST, PUT, PATCH /core/v2/media/<id> as its handler receives them. */
+export type UpdateMediaArgs = UpdateMediaInput;
+
 /** What POST, PUT, PATCH /core/v2/media/<id> answers with. */
 export type UpdateMediaResult = Media;
 
-/** Params of DELETE /core/v2/media/<id>. */
-export interface DeleteMediaArgs {
+/** Params of DELETE /core/v2/media/<id> as a client sends them. */
+export interface DeleteMediaInput {
   /** Unique id of the media item. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/media/<id> as its handler receives them, defaults applied. */
+export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput, 'force'>>;
+
 /** What DELETE /core/v2/media/<id> answers with. */
 export type DeleteMediaResult = DeletedMedia;
 
-/** Params of POST /core/v2/media/<id>/post-process. */
-export interface PostProcessMediaArgs {
+/** Params of POST /core/v2/media/<id>/post-process as a client sends them. */
+export interface PostProcessMediaInput {
   /** Unique id of the media item. */
   id: number;
   action: 'create-image-subsizes';
 }
 
+/** Params of POST /core/v2/media/<id>/post-process as its handler receives them. */
+export type PostProcessMediaArgs = PostProcessMediaInput;
+
 /** What POST /core/v2/media/<id>/post-process answers with. */
 export type PostProcessMediaResult = Media;
 
-/** Params of POST /core/v2/media/<id>/edit. */
-export interface EditMediaArgs {
+/** Params of POST /core/v2/media/<id>/edit as a client sends them. */
+export interface EditMediaInput {
   /** Address of the image file to edit. */
   src: string;
   /**
@@ -6194,11 +7634,14 @@ export interface EditMediaArgs {
   id: string | number;
 }
 
+/** Params of POST /core/v2/media/<id>/edit as its handler receives them. */
+export type EditMediaArgs = EditMediaInput;
+
 /** What POST /core/v2/media/<id>/edit answers with. */
 export type EditMediaResult = Media;
 
-/** Params of GET /core/v2/comments. */
-export interface ListCommentsArgs {
+/** Params of GET /core/v2/comments as a client sends them. */
+export interface ListCommentsInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -6241,11 +7684,31 @@ export interface ListCommentsArgs {
   password?: string;
 }
 
+/** Params of GET /core/v2/comments as its handler receives them, defaults applied. */
+export type ListCommentsArgs = ListCommentsInput &
+  Required<
+    Pick<
+      ListCommentsInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'parent'
+      | 'parent_exclude'
+      | 'post'
+      | 'status'
+      | 'type'
+    >
+  >;
+
 /** What GET /core/v2/comments answers with. */
 export type ListCommentsResult = Comment[];
 
-/** Params of GET /core/v2/categories. */
-export interface ListCategoriesArgs {
+/** Params of GET /core/v2/categories as a client sends them. */
+export interface ListCategoriesInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -6273,11 +7736,20 @@ export interface ListCategoriesArgs {
   slug?: string[];
 }
 
+/** Params of GET /core/v2/categories as its handler receives them, defaults applied. */
+export type ListCategoriesArgs = ListCategoriesInput &
+  Required<
+    Pick<
+      ListCategoriesInput,
+      'context' | 'page' | 'per_page' | 'exclude' | 'include' | 'order' | 'orderby' | 'hide_empty'
+    >
+  >;
+
 /** What GET /core/v2/categories answers with. */
 export type ListCategoriesResult = Category[];
 
-/** Params of POST /core/v2/categories. */
-export interface CreateCategoryArgs {
+/** Params of POST /core/v2/categories as a client sends them. */
+export interface CreateCategoryInput {
   /** Description of the term. */
   description?: string;
   /** Name of the term. */
@@ -6290,22 +7762,28 @@ export interface CreateCategoryArgs {
   meta?: {};
 }
 
+/** Params of POST /core/v2/categories as its handler receives them. */
+export type CreateCategoryArgs = CreateCategoryInput;
+
 /** What POST /core/v2/categories answers with. */
 export type CreateCategoryResult = Category;
 
-/** Params of GET /core/v2/categories/<id>. */
-export interface GetCategoryArgs {
+/** Params of GET /core/v2/categories/<id> as a client sends them. */
+export interface GetCategoryInput {
   /** Unique id of the term. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/categories/<id> as its handler receives them, defaults applied. */
+export type GetCategoryArgs = GetCategoryInput & Required<Pick<GetCategoryInput, 'context'>>;
+
 /** What GET /core/v2/categories/<id> answers with. */
 export type GetCategoryResult = Category;
 
-/** Params of POST, PUT, PATCH /core/v2/categories/<id>. */
-export interface UpdateCategoryArgs {
+/** Params of POST, PUT, PATCH /core/v2/categories/<id> as a client sends them. */
+export interface UpdateCategoryInput {
   /** Unique id of the term. */
   id: number;
   /** Description of the term. */
@@ -6320,22 +7798,28 @@ export interface UpdateCategoryArgs {
   meta?: {};
 }
 
+/** Params of POST, PUT, PATCH /core/v2/categories/<id> as its handler receives them. */
+export type UpdateCategoryArgs = UpdateCategoryInput;
+
 /** What POST, PUT, PATCH /core/v2/categories/<id> answers with. */
 export type UpdateCategoryResult = Category;
 
-/** Params of DELETE /core/v2/categories/<id>. */
-export interface DeleteCategoryArgs {
+/** Params of DELETE /core/v2/categories/<id> as a client sends them. */
+export interface DeleteCategoryInput {
   /** Unique id of the term. */
   id: number;
   /** Must be true; terms cannot be trashed. */
   force?: boolean;
 }
 
+/** Params of DELETE /core/v2/categories/<id> as its handler receives them, defaults applied. */
+export type DeleteCategoryArgs = DeleteCategoryInput & Required<Pick<DeleteCategoryInput, 'force'>>;
+
 /** What DELETE /core/v2/categories/<id> answers with. */
 export type DeleteCategoryResult = DeletedCategory;
 
-/** Params of GET /core/v2/tags. */
-export interface ListTagsArgs {
+/** Params of GET /core/v2/tags as a client sends them. */
+export interface ListTagsInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -6363,11 +7847,20 @@ export interface ListTagsArgs {
   slug?: string[];
 }
 
+/** Params of GET /core/v2/tags as its handler receives them, defaults applied. */
+export type ListTagsArgs = ListTagsInput &
+  Required<
+    Pick<
+      ListTagsInput,
+      'context' | 'page' | 'per_page' | 'exclude' | 'include' | 'order' | 'orderby' | 'hide_empty'
+    >
+  >;
+
 /** What GET /core/v2/tags answers with. */
 export type ListTagsResult = Tag[];
 
-/** Params of POST /core/v2/tags. */
-export interface CreateTagArgs {
+/** Params of POST /core/v2/tags as a client sends them. */
+export interface CreateTagInput {
   /** Description of the term. */
   description?: string;
   /** Name of the term. */
@@ -6378,17 +7871,23 @@ export interface CreateTagArgs {
   meta?: {};
 }
 
+/** Params of POST /core/v2/tags as its handler receives them. */
+export type CreateTagArgs = CreateTagInput;
+
 /** What POST /core/v2/tags answers with. */
 export type CreateTagResult = Tag;
 
-/** Params of GET /core/v2/tags/<id>. */
-export type GetTagArgs = GetCategoryArgs;
+/** Params of GET /core/v2/tags/<id> as a client sends them. */
+export type GetTagInput = GetCategoryInput;
+
+/** Params of GET /core/v2/tags/<id> as its handler receives them, defaults applied. */
+export type GetTagArgs = GetTagInput & Required<Pick<GetTagInput, 'context'>>;
 
 /** What GET /core/v2/tags/<id> answers with. */
 export type GetTagResult = Tag;
 
-/** Params of POST, PUT, PATCH /core/v2/tags/<id>. */
-export interface UpdateTagArgs {
+/** Params of POST, PUT, PATCH /core/v2/tags/<id> as a client sends them. */
+export interface UpdateTagInput {
   /** Unique id of the term. */
   id: number;
   /** Description of the term. */
@@ -6401,59 +7900,78 @@ export interface UpdateTagArgs {
   meta?: {};
 }
 
+/** Params of POST, PUT, PATCH /core/v2/tags/<id> as its handler receives them. */
+export type UpdateTagArgs = UpdateTagInput;
+
 /** What POST, PUT, PATCH /core/v2/tags/<id> answers with. */
 export type UpdateTagResult = Tag;
 
-/** Params of DELETE /core/v2/tags/<id>. */
-export type DeleteTagArgs = DeleteCategoryArgs;
+/** Params of DELETE /core/v2/tags/<id> as a client sends them. */
+export type DeleteTagInput = DeleteCategoryInput;
+
+/** Params of DELETE /core/v2/tags/<id> as its handler receives them, defaults applied. */
+export type DeleteTagArgs = DeleteTagInput & Required<Pick<DeleteTagInput, 'force'>>;
 
 /** What DELETE /core/v2/tags/<id> answers with. */
 export type DeleteTagResult = DeletedTag;
 
-/** Params of GET /core/v2/types. */
-export interface ListTypesArgs {
+/** Params of GET /core/v2/types as a client sends them. */
+export interface ListTypesInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/types as its handler receives them, defaults applied. */
+export type ListTypesArgs = ListTypesInput & Required<Pick<ListTypesInput, 'context'>>;
+
 /** What GET /core/v2/types answers with. */
 export type ListTypesResult = Record<string, PostType>;
 
-/** Params of GET /core/v2/types/<type>. */
-export interface GetTypeArgs {
+/** Params of GET /core/v2/types/<type> as a client sends them. */
+export interface GetTypeInput {
   /** Key of the content type. */
   type: string;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/types/<type> as its handler receives them, defaults applied. */
+export type GetTypeArgs = GetTypeInput & Required<Pick<GetTypeInput, 'context'>>;
+
 /** What GET /core/v2/types/<type> answers with. */
 export type GetTypeResult = PostType;
 
-/** Params of GET /core/v2/taxonomies. */
-export interface ListTaxonomiesArgs {
+/** Params of GET /core/v2/taxonomies as a client sends them. */
+export interface ListTaxonomiesInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only taxonomies of this content type. */
   type?: string;
 }
 
+/** Params of GET /core/v2/taxonomies as its handler receives them, defaults applied. */
+export type ListTaxonomiesArgs = ListTaxonomiesInput &
+  Required<Pick<ListTaxonomiesInput, 'context'>>;
+
 /** What GET /core/v2/taxonomies answers with. */
 export type ListTaxonomiesResult = Record<string, Taxonomy>;
 
-/** Params of GET /core/v2/taxonomies/<taxonomy>. */
-export interface GetTaxonomyArgs {
+/** Params of GET /core/v2/taxonomies/<taxonomy> as a client sends them. */
+export interface GetTaxonomyInput {
   /** Key of the taxonomy. */
   taxonomy: string;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/taxonomies/<taxonomy> as its handler receives them, defaults applied. */
+export type GetTaxonomyArgs = GetTaxonomyInput & Required<Pick<GetTaxonomyInput, 'context'>>;
+
 /** What GET /core/v2/taxonomies/<taxonomy> answers with. */
 export type GetTaxonomyResult = Taxonomy;
 
-/** Params of GET /core/v2/users. */
-export interface ListUsersArgs {
+/** Params of GET /core/v2/users as a client sends them. */
+export interface ListUsersInput {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -6487,11 +8005,27 @@ export interface ListUsersArgs {
   search_columns?: ('email' | 'name' | 'id' | 'username' | 'slug')[];
 }
 
+/** Params of GET /core/v2/users as its handler receives them, defaults applied. */
+export type ListUsersArgs = ListUsersInput &
+  Required<
+    Pick<
+      ListUsersInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+    >
+  >;
+
 /** What GET /core/v2/users answers with. */
 export type ListUsersResult = User[];
 
-/** Params of POST /core/v2/users. */
-export interface CreateUserArgs {
+/** Params of POST /core/v2/users as a client sends them. */
+export interface CreateUserInput {
   /** Login name of the user. */
   username: string;
   /** Name shown for the user. */
@@ -6526,22 +8060,28 @@ export interface CreateUserArgs {
   };
 }
 
+/** Params of POST /core/v2/users as its handler receives them. */
+export type CreateUserArgs = CreateUserInput;
+
 /** What POST /core/v2/users answers with. */
 export type CreateUserResult = User;
 
-/** Params of GET /core/v2/users/<id>. */
-export interface GetUserArgs {
+/** Params of GET /core/v2/users/<id> as a client sends them. */
+export interface GetUserInput {
   /** Unique id of the user. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
 }
 
+/** Params of GET /core/v2/users/<id> as its handler receives them, defaults applied. */
+export type GetUserArgs = GetUserInput & Required<Pick<GetUserInput, 'context'>>;
+
 /** What GET /core/v2/users/<id> answers with. */
 export type GetUserResult = User;
 
-/** Params of POST, PUT, PATCH /core/v2/users/<id>. */
-export interface UpdateUserArgs {
+/** Params of POST, PUT, PATCH /core/v2/users/<id> as a client sends them. */
+export interface UpdateUserInput {
   /** Unique id of the user. */
   id: number;
   /** Login name of the user. */
@@ -6577,12 +8117,15 @@ export interface UpdateUserArgs {
     };
   };
 }
+
+/** Params of POST, PUT, PATCH /core/v2/users/<id> as its handler receives them. */
+export type UpdateUserArgs = UpdateUserInput;
 
 /** What POST, PUT, PATCH /core/v2/users/<id> answers with. */
 export type UpdateUserResult = User;
 
-/** Params of DELETE /core/v2/users/<id>. */
-export interface DeleteUserArgs {
+/** Params of DELETE /core/v2/users/<id> as a client sends them. */
+export interface DeleteUserInput {
   /** Unique id of the user. */
   id: number;
   /** Must be true; accounts cannot be trashed. */
@@ -6590,17 +8133,24 @@ export interface DeleteUserArgs {
   reassign: string | number;
 }
 
+/** Params of DELETE /core/v2/users/<id> as its handler receives them, defaults applied. */
+export type DeleteUserArgs = DeleteUserInput & Required<Pick<DeleteUserInput, 'force'>>;
+
 /** What DELETE /core/v2/users/<id> answers with. */
 export type DeleteUserResult = DeletedUser;
 
-/** Params of GET /core/v2/users/me. */
-export type GetCurrentUserArgs = ListTypesArgs;
+/** Params of GET /core/v2/users/me as a client sends them. */
+export type GetCurrentUserInput = ListTypesInput;
+
+/** Params of GET /core/v2/users/me as its handler receives them, defaults applied. */
+export type GetCurrentUserArgs = GetCurrentUserInput &
+  Required<Pick<GetCurrentUserInput, 'context'>>;
 
 /** What GET /core/v2/users/me answers with. */
 export type GetCurrentUserResult = User;
 
-/** Params of POST, PUT, PATCH /core/v2/users/me. */
-export interface UpdateCurrentUserArgs {
+/** Params of POST, PUT, PATCH /core/v2/users/me as a client sends them. */
+export interface UpdateCurrentUserInput {
   /** Login name of the user. */
   username?: string;
   /** Name shown for the user. */
@@ -6635,42 +8185,61 @@ export interface UpdateCurrentUserArgs {
   };
 }
 
+/** Params of POST, PUT, PATCH /core/v2/users/me as its handler receives them. */
+export type UpdateCurrentUserArgs = UpdateCurrentUserInput;
+
 /** What POST, PUT, PATCH /core/v2/users/me answers with. */
 export type UpdateCurrentUserResult = User;
 
-/** Params of DELETE /core/v2/users/me. */
-export interface DeleteCurrentUserArgs {
+/** Params of DELETE /core/v2/users/me as a client sends them. */
+export interface DeleteCurrentUserInput {
   /** Must be true; accounts cannot be trashed. */
   force?: boolean;
   reassign: string | number;
 }
 
+/** Params of DELETE /core/v2/users/me as its handler receives them, defaults applied. */
+export type DeleteCurrentUserArgs = DeleteCurrentUserInput &
+  Required<Pick<DeleteCurrentUserInput, 'force'>>;
+
 /** What DELETE /core/v2/users/me answers with. */
 export type DeleteCurrentUserResult = DeletedUser;
 
-/** Params of GET /core-site-health/v1. */
-export interface CoreSiteHealthV1IndexArgs {
+/** Params of GET /core-site-health/v1 as a client sends them. */
+export interface CoreSiteHealthV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
+export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
+  Required<Pick<CoreSiteHealthV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-site-health/v1 answers with. */
 export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
-/** Params of GET /core-block-editor/v1. */
-export interface CoreBlockEditorV1IndexArgs {
+/** Params of GET /core-block-editor/v1 as a client sends them. */
+export interface CoreBlockEditorV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
+export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
+  Required<Pick<CoreBlockEditorV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-block-editor/v1 answers with. */
 export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
-/** Params of GET /core-abilities/v1. */
-export interface CoreAbilitiesV1IndexArgs {
+/** Params of GET /core-abilities/v1 as a client sends them. */
+export interface CoreAbilitiesV1IndexInput {
   namespace?: string;
   context?: string;
 }
+
+/** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
+export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &
+  Required<Pick<CoreAbilitiesV1IndexInput, 'namespace' | 'context'>>;
 
 /** What GET /core-abilities/v1 answers with. */
 export type CoreAbilitiesV1IndexResult = NamespaceIndex;

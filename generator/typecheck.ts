@@ -1,0 +1,195 @@
+/**
+ * The compile gate: after a run, the handler files of `output/handlers/` (their preserved regions
+ * and the code those call) are type-checked against the types the run generated, by the project's
+ * TypeScript (`tsc`, with the compiler options of its tsconfig.json). A region written for an arg
+ * the spec renamed, or for a result whose type changed, stops the run here (SP070, at its
+ * file:line:col) instead of being served as it was.
+ *
+ * The program is the handler files plus the runtime (`runtime/**`, beside the output folder),
+ * which is what regions call and which declares what its libraries add (fastify's cookies). It is
+ * incremental: TypeScript's build information is kept under
+ * `node_modules/.cache/specpress/typecheck/<output folder>/`, so a run after an edit re-checks
+ * only what the edit reaches. The result lists the program's own files with a hash of each: the
+ * run cache answers an unchanged rerun only while all of them are unchanged.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { diagnostic, type Diagnostic } from './spec/diagnostics.ts';
+import { ORPHANS_FILE } from './preserve.ts';
+
+export interface TypecheckResult {
+  /** The compiler's errors, each at its file:line:col (empty when everything compiles). */
+  diagnostics: Diagnostic[];
+  /** Files of the checked program outside node_modules, and the tsconfig.json and package.json beside the output: absolute path -> sha256 of their text. */
+  inputs: Record<string, string>;
+  /** Files the compiler read (node_modules included). */
+  files: number;
+  ms: number;
+  /** Why the check did not run (no TypeScript installed); its only diagnostic is then a warning saying so. */
+  skipped?: string;
+}
+
+/** Compiler options used when the project has no tsconfig.json: the project's own. */
+const DEFAULT_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  resolveJsonModule: true,
+  allowImportingTsExtensions: true,
+  types: ['node'],
+};
+
+const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'specpress', 'typecheck');
+
+export const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+/** Where the check of an output folder keeps its compiler config and build information. */
+export function typecheckCacheDir(outDir: string): string {
+  return join(CACHE_DIR, sha256(resolve(outDir)).slice(0, 32));
+}
+
+/** The `tsc` script of the project's TypeScript (or of specpress's own), undefined when neither is installed. */
+function findTsc(root: string): string | undefined {
+  for (const from of [join(root, 'package.json'), import.meta.url]) {
+    try {
+      const pkg = createRequire(from).resolve('typescript/package.json');
+      const bin = join(dirname(pkg), 'bin', 'tsc');
+      if (existsSync(bin)) return bin;
+    } catch {
+      // Not installed there: try the next place.
+    }
+  }
+  return undefined;
+}
+
+/** The tsconfig of the check, written to the cache folder; returns its path. */
+async function writeConfig(outDir: string, root: string, cacheDir: string): Promise<string> {
+  const base = join(root, 'tsconfig.json');
+  const types = join(root, 'node_modules', '@types');
+  const runtime = join(root, 'runtime');
+  const compilerOptions = {
+    ...(existsSync(base) ? {} : DEFAULT_OPTIONS),
+    noEmit: true,
+    incremental: true,
+    tsBuildInfoFile: join(cacheDir, 'tsbuildinfo'),
+    ...(existsSync(types) ? { typeRoots: [types] } : {}),
+  };
+  const config = {
+    ...(existsSync(base) ? { extends: base } : {}),
+    compilerOptions,
+    // The runtime by the path the handlers' imports name it (`../../../runtime/...`), so that no
+    // file is read under two names.
+    include: [join(outDir, 'handlers', '**', '*.ts'), ...(existsSync(runtime) ? [join(runtime, '**', '*.ts')] : [])],
+    exclude: [join(outDir, ORPHANS_FILE)],
+  };
+  const path = join(cacheDir, 'tsconfig.json');
+  await writeFile(path, `${JSON.stringify(config, null, 2)}\n`);
+  return path;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code: code ?? 1, stdout: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
+/** Type-checks the handlers of `outDir` (a folder beside `runtime/`, as `output/` is). */
+export async function typecheckHandlers(outDir: string): Promise<TypecheckResult> {
+  const started = performance.now();
+  const root = dirname(resolve(outDir));
+  const tsc = findTsc(root);
+  if (tsc === undefined) {
+    const skipped = 'TypeScript is not installed';
+    return { diagnostics: [diagnostic('typecheckSkipped', { file: displayPath(join(resolve(outDir), 'handlers')), line: 1, col: 1 }, { problem: skipped })], inputs: {}, files: 0, ms: 0, skipped };
+  }
+  const cacheDir = typecheckCacheDir(outDir);
+  await mkdir(cacheDir, { recursive: true });
+  const config = await writeConfig(resolve(outDir), root, cacheDir);
+  const { code, stdout } = await run(process.execPath, [tsc, '-p', config, '--pretty', 'false', '--listFiles'], root);
+  const { errors, files } = parseOutput(stdout, root);
+  // A compiler that failed without saying where (it crashed) must not pass the check.
+  if (code !== 0 && errors.length === 0) errors.push({ line: 1, col: 1, code: 'tsc', lines: [stdout.split('\n').find((l) => l.trim() !== '' && !isAbsolute(l.trim()))?.trim() ?? `exit code ${code}`] });
+  const inputs: Record<string, string> = {};
+  // The compiler options (tsconfig.json) and the module kind (package.json's `type`) decide the answer too.
+  const settings = ['tsconfig.json', 'package.json'].map((name) => join(root, name)).filter((path) => existsSync(path));
+  for (const file of [...settings, ...files.filter((f) => !f.split(sep).includes('node_modules'))]) {
+    inputs[file] = sha256(await readFile(file).catch(() => ''));
+  }
+  const diagnostics = await Promise.all(errors.map((e) => toDiagnostic(e, resolve(outDir))));
+  return { diagnostics, inputs, files: files.length, ms: performance.now() - started };
+}
+
+interface CompilerError {
+  /** Absolute path; undefined for an error of the program as a whole. */
+  file?: string;
+  line: number;
+  col: number;
+  code: string;
+  /** The first line of the message, then its elaboration lines. */
+  lines: string[];
+}
+
+/** `file(line,col): error TS1234: message`, elaboration lines indented below it, and `--listFiles` paths. */
+function parseOutput(stdout: string, root: string): { errors: CompilerError[]; files: string[] } {
+  const errors: CompilerError[] = [];
+  const files: string[] = [];
+  for (const line of stdout.split('\n')) {
+    if (line.trim() === '') continue;
+    const located = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
+    const global = /^error (TS\d+): (.*)$/.exec(line);
+    if (located) errors.push({ file: resolve(root, located[1]!), line: Number(located[2]), col: Number(located[3]), code: located[4]!, lines: [located[5]!] });
+    else if (global) errors.push({ line: 1, col: 1, code: global[1]!, lines: [global[2]!] });
+    else if (/^\s/.test(line) && errors.length > 0) errors.at(-1)!.lines.push(line.trim());
+    else if (isAbsolute(line.trim())) files.push(line.trim());
+  }
+  return { errors, files };
+}
+
+/** The message: its first line, and the innermost reason when the compiler elaborates. */
+function messageOf(e: CompilerError): string {
+  const first = e.lines[0]!.replace(/\.$/, '');
+  return e.lines.length > 1 ? `${first} (${e.lines.at(-1)!.replace(/\.$/, '')})` : first;
+}
+
+async function toDiagnostic(e: CompilerError, outDir: string): Promise<Diagnostic> {
+  const handlers = join(outDir, 'handlers') + sep;
+  const file = displayPath(e.file ?? join(outDir, 'handlers'));
+  const at = { file, line: e.line, col: e.col };
+  if (e.file === undefined || !e.file.startsWith(handlers)) return diagnostic('reachedTypeError', at, { tsCode: e.code, message: messageOf(e) });
+  const text = await readFile(e.file, 'utf8').catch(() => '');
+  return diagnostic('regionTypeError', at, { tsCode: e.code, message: messageOf(e), where: placeOf(text, e.line) });
+}
+
+/** `, in the region of \`listPosts\`` for a line inside a region; the handler it belongs to otherwise. */
+function placeOf(text: string, line: number): string {
+  let region: string | undefined;
+  let handler: string | undefined;
+  for (const l of text.split('\n').slice(0, line)) {
+    const start = /\/\/ #region specpress:(\w+)/.exec(l);
+    if (start) region = start[1];
+    if (/\/\/ #endregion specpress:/.test(l)) region = undefined;
+    const declared = /^export const (\w+)/.exec(l);
+    if (declared) handler = declared[1];
+  }
+  if (region === 'imports') return ', in the imports region';
+  if (region !== undefined) return `, in the region of \`${region}\``;
+  return handler !== undefined ? `, at the handler \`${handler}\`` : '';
+}
+
+/** Relative to the working directory when inside it (what editors link), else absolute. */
+function displayPath(absolute: string): string {
+  const rel = relative(process.cwd(), absolute);
+  return (rel.startsWith('..') || isAbsolute(rel) ? absolute : rel).split(sep).join('/');
+}
