@@ -10,20 +10,11 @@ import { StructureKind } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import { ROLES, type RoleName } from '../../contract/roles.ts';
 import { postTypeCaps } from '../../contract/post-types.ts';
+import type { OtherObjectCase } from '../../contract/other-object-case.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
 import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
 
-interface Case {
-  method: string;
-  path: string;
-  captures: string[];
-  kind: 'post' | 'user' | 'me';
-  postType?: string;
-  role: RoleName;
-  params: Record<string, unknown>;
-  batch: boolean;
-}
 
 /** Roles that may edit their own items of a type but not another's, lowest first. */
 function ownOnlyRole(postType: string): RoleName | undefined {
@@ -49,7 +40,7 @@ function requiredParams(endpoint: Endpoint, route: Route): Record<string, unknow
 }
 
 /** What the request asks to change, so that an attempt that reached the other object would show. */
-function changesOf(kind: Case['kind'], method: string, endpoint: Endpoint): Record<string, unknown> {
+function changesOf(kind: OtherObjectCase['kind'], method: string, endpoint: Endpoint): Record<string, unknown> {
   const has = (name: string) => name in endpoint.args;
   if (method === 'GET') return has('context') ? { context: 'edit' } : {};
   if (method === 'DELETE') return { ...(has('force') ? { force: true } : {}), ...(has('reassign') ? { reassign: false } : {}) };
@@ -63,11 +54,11 @@ function changesOf(kind: Case['kind'], method: string, endpoint: Endpoint): Reco
   return { ...(has('description') ? { description: 'Changed through another object' } : {}), ...(has('password') ? { password: 'Changed-through-another-1' } : {}) };
 }
 
-export function otherObjectCases(deployment: DeploymentModel): Case[] {
-  const cases: Case[] = [];
+export function otherObjectCases(deployment: DeploymentModel): OtherObjectCase[] {
+  const cases: OtherObjectCase[] = [];
   for (const route of deployment.routes) {
     const captures = route.captures.map((c) => c.name);
-    let kind: Case['kind'] | undefined;
+    let kind: OtherObjectCase['kind'] | undefined;
     let role: RoleName | undefined;
     if (route.postType && (captures.includes('id') || captures.includes('parent'))) {
       kind = 'post';

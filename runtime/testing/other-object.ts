@@ -10,24 +10,11 @@ import crypto from 'node:crypto';
 import { createUser } from '../auth/users.ts';
 import { isMediaType } from '../../contract/post-types.ts';
 import type { App } from '../rest/types.ts';
-import type { TestRole, TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
+import type { OtherObjectCase } from '../../contract/other-object-case.ts';
 
-export interface OtherObjectCase {
-  method: string;
-  /** The route's spec path, e.g. `/core/v2/posts/<parent>/revisions/<id>`. */
-  path: string;
-  /** The route's capture names, in path order. */
-  captures: string[];
-  /** `post`: a post type's item (with `postType`); `user`: `/users/<id>`; `me`: `/users/me`. */
-  kind: 'post' | 'user' | 'me';
-  postType?: string;
-  /** The identity acting: it may act on its own object and not on the other's. */
-  role: TestRole;
-  /** What the request asks to change (valid for the endpoint). */
-  params: Record<string, unknown>;
-  /** Whether the endpoint may run inside /batch/v1. */
-  batch: boolean;
-}
+export type { OtherObjectCase };
+
 
 interface PostSet {
   id: number;
@@ -124,7 +111,7 @@ function formValue(v: unknown): string {
   return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 
-async function send(server: TestServer, role: TestRole, a: Attempt): Promise<{ status: number; text: string }> {
+async function send(server: TestServer, role: OtherObjectCase['role'], a: Attempt): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { ...server.authHeaders(role) };
   const qs = a.query ? `?${new URLSearchParams(Object.entries(a.query).map(([k, v]) => [k, formValue(v)])).toString()}` : '';
   const url = `${server.restUrl}${a.path}${qs}`;
