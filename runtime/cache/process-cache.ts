@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { CACHED_TABLES, cachesOf, type CacheName, type CachedTable, type ChangeSignal } from './change-signal.ts';
+import type { ChangeSignal } from './change-signal.ts';
+import { CACHED_TABLES, cachesOf, type CacheName, type CachedTable } from './change-map.ts';
 import { registerCache } from './registry.ts';
 
 /** Entries kept per table (keys can come from requests, e.g. a list's filters: hence a bound). */

@@ -3,7 +3,8 @@
  * nothing has written since costs neither its relations' queries, nor building and filtering its
  * fields, nor serializing it. Kept in the process cache's `items`, which follows the `answers`
  * version row: any write to a table an item shows (posts, postmeta, terms, their relationships,
- * options, users) drops them all, in this process at once and in others at their next request.
+ * options, users) drops them all, in this process at once and in others at their next request,
+ * except rows the change map declares unshown (runtime/cache/change-map.ts: a form's view count).
  *
  * An item depends on who reads it (allowed methods, edit links), the namespace it is read in,
  * its context and excerpt length: all in the key. Password-protected items are never kept (what

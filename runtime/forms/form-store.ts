@@ -6,6 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { gmtNow, localFromGmt, restDate, siteZone } from '../content/dates.ts';
+import { FORM_VIEWS_META } from './view-counter.ts';
+import { loadPostFacts } from '../auth/capabilities.ts';
 
 export const FORM_TYPE = 'formsuite_form';
 type Db = Kysely<Database> | Transaction<Database>;
@@ -25,7 +27,7 @@ export interface FormRecord {
 
 const META_FIELDS = '_formsuite_fields';
 const META_SETTINGS = '_formsuite_settings';
-const META_VIEWS = '_formsuite_views';
+const META_VIEWS = FORM_VIEWS_META;
 const META_PREVIOUS_STATUS = '_formsuite_trash_meta_status';
 
 export async function findForm(db: Db, id: number): Promise<FormRecord | undefined> {
@@ -122,10 +124,16 @@ export async function updateForm(db: Db, id: number, changes: FormChanges, now: 
   await touch(db, id, now, set);
 }
 
-/** Read, plus one, written back: run it inside a write transaction. */
-export async function incrementViews(db: Db, id: number): Promise<number> {
+/** Whether `id` is a published form, from the post facts the process keeps (every public view asks). */
+export async function isPublishedForm(db: Kysely<Database>, id: number): Promise<boolean> {
+  const facts = await loadPostFacts(db, id);
+  return facts?.type === FORM_TYPE && facts.status === 'publish';
+}
+
+/** Read, plus `by`, written back: run it inside a write transaction. */
+export async function incrementViews(db: Db, id: number, by = 1): Promise<number> {
   const meta = await readMeta(db, id);
-  const views = Number(meta[META_VIEWS] ?? 0) + 1;
+  const views = Number(meta[META_VIEWS] ?? 0) + by;
   await writeMeta(db, id, META_VIEWS, views);
   return views;
 }

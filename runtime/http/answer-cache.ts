@@ -1,10 +1,11 @@
 /**
  * Whole answers to anonymous GETs of the core routes (core/v2, its wp/v2 alias, the discovery
  * document), kept by the process as serialized text, the way a WordPress site's page cache keeps
- * them. Correct across processes: the `answers` version row (migration 100) is bumped in the same
- * transaction as any write to a table such an answer shows, every request first drops what
- * another writer made stale (ProcessCache.refresh), and this process's own writes drop it at once
- * (the write-watch plugin). An answer is kept at most a second, for what depends on the clock.
+ * them. Correct across processes: the `answers` version row is bumped in the same transaction as
+ * any write such an answer may show (runtime/cache/change-map.ts; a form's view count is none),
+ * every request first drops what another writer made stale (ProcessCache.refresh), and this
+ * process's own writes drop it at once (the write-watch plugin). An answer is kept at most a
+ * second, for what depends on the clock.
  *
  * Never kept: signed-in or cookie-carrying requests, anything but a 200, answers that set a
  * cookie. `serve --no-answer-cache` (or SPECPRESS_ANSWER_CACHE=off) turns it off.

@@ -27,6 +27,7 @@ import { postsStatusById } from './migrations/120_posts_status_by_id.ts';
 import { postsFulltextEndMark } from './migrations/130_posts_fulltext_end_mark.ts';
 import { postsFulltextDeferrable } from './migrations/140_posts_fulltext_deferrable.ts';
 import { slugCountersDense } from './migrations/150_slug_counters_dense.ts';
+import { cacheChangeMap } from './migrations/160_cache_change_map.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -53,6 +54,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '130_posts_fulltext_end_mark': postsFulltextEndMark,
   '140_posts_fulltext_deferrable': postsFulltextDeferrable,
   '150_slug_counters_dense': slugCountersDense,
+  '160_cache_change_map': cacheChangeMap,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -74,8 +76,11 @@ export function isPostgresUrl(target: string): boolean {
  */
 export async function openDatabase(target: string): Promise<OpenedDatabase> {
   const postgres = isPostgresUrl(target);
-  // This process's own writes to cached tables drop them from its caches (runtime/cache/).
-  const db = (postgres ? openPostgres(target) : openSqlite(target)).withPlugin(new WriteWatchPlugin());
+  // This process's own writes drop what they reach from its caches (runtime/cache/). The watch
+  // comes first: it reads each statement as the code wrote it, before the engine's plugins
+  // rewrite its conditions (PostgreSQL compares text as `cast(… as text)`).
+  const engine = postgres ? openPostgres(target) : openSqlite(target);
+  const db = engine.getExecutor().plugins.reduce((watched, plugin) => watched.withPlugin(plugin), engine.withoutPlugins().withPlugin(new WriteWatchPlugin()));
   try {
     const result = await new Migrator({ db, provider }).migrateToLatest();
     if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));

@@ -2,6 +2,7 @@
  * Options and site settings are kept in each serving process's memory (runtime/cache/). A write
  * must be visible to the very next read: in the same process, from another connection to the
  * same database, and across two `specpress serve` processes (plus the CLI) on one data folder.
+ * And a write drops only the caches the change map gives it (runtime/cache/change-map.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +15,13 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { isPostgresUrl } from '../../runtime/store/open-database.ts';
 import { databaseFile } from '../../runtime/store/paths.ts';
-import { ProcessCache } from '../../runtime/cache/process-cache.ts';
+import { sql, type Kysely } from 'kysely';
+import { attachProcessCache, ProcessCache } from '../../runtime/cache/process-cache.ts';
+import { versionRowSignal } from '../../runtime/cache/version-row-signal.ts';
 import { addTerm } from '../../runtime/content/terms.ts';
+import { openTestDatabase } from '../../runtime/testing/test-database.ts';
+import { incrementViews, writeMeta } from '../../runtime/forms/form-store.ts';
+import { FORM_VIEWS_META } from '../../runtime/forms/view-counter.ts';
 
 /** A connection that bypasses specpress entirely (no Kysely, no plugins): better-sqlite3 or pg. */
 async function rawConnection(target: string): Promise<{ exec: (statement: string) => Promise<void>; close: () => Promise<void> }> {
@@ -67,6 +73,38 @@ describe('process cache', () => {
     // Three 20 MB compiled lists do not all stay (32 MB for the table): the oldest goes.
     for (const key of ['a', 'b', 'c']) await cache.get('queries', key, async () => key, { bytes: () => 20 * 1024 * 1024 });
     expect(await cache.get('queries', 'a', async () => 'reloaded')).toBe('reloaded');
+  });
+});
+
+describe('a write reaches only the caches the change map gives it', () => {
+  it('a view count, written by this process or another connection, keeps every cache; another key of its table drops answers and what follows them', async () => {
+    const { db, close } = await openTestDatabase();
+    const names = ['options', 'posts', 'answers', 'items', 'embeds', 'queries'] as const;
+    try {
+      const cache = attachProcessCache(db as Kysely<unknown>, versionRowSignal(db));
+      await cache.refresh();
+      for (const name of names) await cache.get(name, 'k', async () => 'kept');
+      // What each cache answers at the start of the next request.
+      const next = async () => {
+        await cache.refresh();
+        return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await cache.get(name, 'k', async () => 'loaded')])));
+      };
+      const allKept = Object.fromEntries(names.map((name) => [name, 'kept']));
+
+      // Through this process's write watch, as the track-view route counts.
+      await db.transaction().execute((trx) => incrementViews(trx, 1));
+      expect(await next()).toEqual(allKept);
+      // Plain SQL the write watch cannot read: only the database's triggers decide.
+      const elsewhere = db.withoutPlugins();
+      await sql`DELETE FROM postmeta WHERE post_id = 1 AND meta_key = ${FORM_VIEWS_META}`.execute(elsewhere);
+      await sql`INSERT INTO postmeta (post_id, meta_key, meta_value) VALUES (1, ${FORM_VIEWS_META}, '9')`.execute(elsewhere);
+      expect(await next()).toEqual(allKept);
+
+      await writeMeta(db, 1, '_formsuite_settings', {});
+      expect(await next()).toEqual({ ...allKept, answers: 'loaded', items: 'loaded', embeds: 'loaded', queries: 'loaded' });
+    } finally {
+      await close();
+    }
   });
 });
 
