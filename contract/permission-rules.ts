@@ -13,11 +13,32 @@ export const RULE_NAMES = [
   'read_terms', 'read_term', 'create_term', 'edit_term', 'delete_term',
   'read_types', 'read_taxonomies',
   'read_comments',
+  // The block editor's routes (runtime/themes, global-styles, patterns, templates: rules.ts beside each service).
+  'read_themes', 'read_theme_styles', 'read_global_styles', 'edit_global_styles', 'read_block_patterns', 'read_templates', 'manage_templates',
   // oEmbed (runtime/oembed/rules.ts).
   'oembed_proxy',
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];
+
+/**
+ * Rules that, on the generated permission suites' objects (published items of the
+ * administrator, sample captures naming nothing else), let exactly the holders of one
+ * capability through and refuse the others with one code: what the generator expects of them
+ * (generator/emit/permission-tests.ts). A rule listed here needs no case of its own there.
+ */
+export const RULE_EXPECTATIONS: Partial<Record<RuleName, { capability: string; code: string }>> = {
+  // Every theme for those who may switch themes; the samples name no active theme.
+  read_themes: { capability: 'switch_themes', code: 'rest_cannot_view_themes' },
+  // Whoever may edit some content (every default role that edits anything edits posts).
+  read_theme_styles: { capability: 'edit_posts', code: 'rest_cannot_read_global_styles' },
+  read_block_patterns: { capability: 'edit_posts', code: 'rest_cannot_view' },
+  read_templates: { capability: 'edit_posts', code: 'rest_cannot_manage_templates' },
+  manage_templates: { capability: 'edit_theme_options', code: 'rest_cannot_manage_templates' },
+  // The site's global styles item: read with its type's read capability, edited with edit_theme_options.
+  read_global_styles: { capability: 'edit_posts', code: 'rest_cannot_view' },
+  edit_global_styles: { capability: 'edit_theme_options', code: 'rest_cannot_edit' },
+};
 
 export function isRuleName(name: string): name is RuleName {
   return (RULE_NAMES as readonly string[]).includes(name);

@@ -24,9 +24,15 @@ export interface PostTypeEntry {
    * `singular`/`plural`: the words the spec's `postTypeRoutes` and messages use; `name`/
    * `singularName`: WordPress's labels->name and labels->singular_name (the types route).
    */
-  labels: { singular: string; plural: string; name: string; singularName: string };
-  /** The admin menu icon the types route publishes. */
-  icon: string;
+  labels: { singular: string; plural: string; name: string; singularName: string; templateName?: string };
+  /** What the type is for, as the types route describes it ('' for most). */
+  description: string;
+  /** The admin menu icon the types route publishes (null: the type has no menu of its own). */
+  icon: string | null;
+  /** Whether its items have public pages (WordPress's is_post_type_viewable). */
+  viewable: boolean;
+  /** Whether the admin screens list it (WordPress's show_ui). */
+  showUi: boolean;
   /** Taxonomies whose terms its items are put in. */
   taxonomies: string[];
   /** What the type supports as WordPress's post_type_supports names it, in its order (the types route). */
@@ -49,6 +55,18 @@ export interface PostTypeEntry {
   capabilityType: 'post' | 'page';
   /** The capability that lets a user create one; absent: the type's `edit_*` capability. */
   createCapability?: string;
+  /**
+   * Capabilities the type names itself (WordPress's `capabilities` of register_post_type): a
+   * synced pattern is read with edit_posts, a template edited with edit_theme_options.
+   */
+  capabilities?: Partial<Record<CapabilityKey, string>>;
+  /**
+   * The word WordPress builds the type's other capability names from when it is not the
+   * capability type (`block`: edit_block, publish_blocks). Those names map back to the
+   * capability type's (publish_blocks is checked as publish_posts), so checks use the
+   * `capabilityType` names and only the types route publishes these.
+   */
+  capabilityWord?: string;
   /** The status a published item has (media items are `inherit`). */
   publicStatus: string;
   hierarchical: boolean;
@@ -60,16 +78,50 @@ const PUBLISH: PostTypeAction = { rel: 'action-publish', title: 'The current use
 const UNFILTERED: PostTypeAction = { rel: 'action-unfiltered-html', title: 'The current user may save markup and scripts without filtering.', fields: { content: { raw: { type: 'string' } } } };
 const STICKY: PostTypeAction = { rel: 'action-sticky', title: 'The current user may make the post sticky.', fields: { sticky: { type: 'boolean' } } };
 const AUTHOR: PostTypeAction = { rel: 'action-assign-author', title: 'The current user may give the item another author.', fields: { author: { type: 'integer' } } };
-const termAction = (verb: 'assign' | 'create', field: 'categories' | 'tags', taxonomy: string): PostTypeAction => ({
+const termAction = (verb: 'assign' | 'create', field: string, taxonomy: string): PostTypeAction => ({
   rel: `action-${verb}-${field}`,
   title: verb === 'assign' ? `The current user may put the item in ${taxonomy} terms.` : `The current user may add new ${taxonomy} terms.`,
   fields: { [field]: { type: 'array', items: { type: 'integer' } } },
 });
 
+const THEME_OPTIONS = 'edit_theme_options';
+
+/** The capability keys of a post type, in the order get_post_type_capabilities lists them. */
+const CAP_KEYS = [
+  'edit_post', 'read_post', 'delete_post', 'edit_posts', 'edit_others_posts', 'delete_posts', 'publish_posts', 'read_private_posts', 'read',
+  'delete_private_posts', 'delete_published_posts', 'delete_others_posts', 'edit_private_posts', 'edit_published_posts', 'create_posts',
+] as const;
+export type CapabilityKey = (typeof CAP_KEYS)[number];
+
+function everyCap(cap: string): Record<CapabilityKey, string> {
+  return Object.fromEntries(CAP_KEYS.map((k) => [k, cap])) as Record<CapabilityKey, string>;
+}
+
+/** Templates and their parts: every action but the per-item meta ones needs edit_theme_options. */
+const TEMPLATE_CAPS: Partial<Record<CapabilityKey, string>> = (() => {
+  const { edit_post: _e, read_post: _r, delete_post: _d, ...rest } = everyCap(THEME_OPTIONS);
+  return rest;
+})();
+
+/** Font families and faces: managed with edit_theme_options, their private-item caps left as posts'. */
+const FONT_CAPS: Partial<Record<CapabilityKey, string>> = (() => {
+  const { edit_post: _e, read_post: _r, delete_post: _d, delete_private_posts: _dp, edit_private_posts: _ep, ...rest } = everyCap(THEME_OPTIONS);
+  return rest;
+})();
+
+/** What the editor's own types share: no public pages, no menu, nothing beyond title and content. */
+const EDITOR_TYPE = {
+  description: '', icon: null, viewable: false, showUi: false, taxonomies: [] as string[], showInNavMenus: false,
+  holdsFile: false, linkStyle: 'post', sitePages: false, filesMediaByItemMonth: true,
+  capabilityType: 'post', publicStatus: 'publish', hierarchical: false,
+  supports: { sticky: false, terms: false, formats: false, pageAttributes: false, comments: false },
+  actions: [] as PostTypeAction[],
+} as const;
+
 export const POST_TYPES = {
   post: {
     name: 'post', restBase: 'posts', resource: 'post', labels: { singular: 'post', plural: 'posts', name: 'Posts', singularName: 'Post' },
-    icon: 'dashicons-admin-post', taxonomies: ['category', 'post_tag'], showInNavMenus: true,
+    description: '', icon: 'dashicons-admin-post', viewable: true, showUi: true, taxonomies: ['category', 'post_tag'], showInNavMenus: true,
     holdsFile: false, linkStyle: 'post', sitePages: false, filesMediaByItemMonth: true,
     features: ['title', 'editor', 'author', 'thumbnail', 'excerpt', 'trackbacks', 'custom-fields', 'comments', 'revisions', 'post-formats', 'autosave'],
     capabilityType: 'post', publicStatus: 'publish', hierarchical: false,
@@ -78,7 +130,7 @@ export const POST_TYPES = {
   },
   page: {
     name: 'page', restBase: 'pages', resource: 'page', labels: { singular: 'page', plural: 'pages', name: 'Pages', singularName: 'Page' },
-    icon: 'dashicons-admin-page', taxonomies: [], showInNavMenus: true,
+    description: '', icon: 'dashicons-admin-page', viewable: true, showUi: true, taxonomies: [], showInNavMenus: true,
     holdsFile: false, linkStyle: 'page', sitePages: true, filesMediaByItemMonth: false,
     features: ['title', 'editor', 'author', 'thumbnail', 'page-attributes', 'custom-fields', 'comments', 'revisions', 'autosave'],
     capabilityType: 'page', publicStatus: 'publish', hierarchical: true,
@@ -87,13 +139,70 @@ export const POST_TYPES = {
   },
   attachment: {
     name: 'attachment', restBase: 'media', resource: 'media', labels: { singular: 'media item', plural: 'media items', name: 'Media', singularName: 'Media' },
-    icon: 'dashicons-admin-media', taxonomies: [], showInNavMenus: false,
+    description: '', icon: 'dashicons-admin-media', viewable: true, showUi: true, taxonomies: [], showInNavMenus: false,
     holdsFile: true, linkStyle: 'post', sitePages: false, filesMediaByItemMonth: true,
     features: ['title', 'author', 'comments'],
     // Media items are created by uploading; WordPress maps create_posts to upload_files for them.
     capabilityType: 'post', createCapability: 'upload_files', publicStatus: 'inherit', hierarchical: false,
     supports: { sticky: false, terms: false, formats: false, pageAttributes: false, comments: true },
     actions: [UNFILTERED, AUTHOR],
+  },
+  // The types below are WordPress's own for the block editor and site editing. Their items are
+  // not public pages (not viewable); most are managed with edit_theme_options.
+  nav_menu_item: {
+    ...EDITOR_TYPE,
+    name: 'nav_menu_item', restBase: 'menu-items', resource: 'nav_menu_item', labels: { singular: 'menu item', plural: 'menu items', name: 'Navigation Menu Items', singularName: 'Navigation Menu Item', templateName: 'One navigation menu item' },
+    taxonomies: ['nav_menu'], features: ['title', 'editor', 'autosave'],
+    capabilities: { ...everyCap(THEME_OPTIONS), edit_post: 'edit_post', read_post: 'read_post', delete_post: 'delete_post', read: 'read' },
+  },
+  wp_block: {
+    ...EDITOR_TYPE,
+    // Synced patterns: authors write them (creating one needs publish_posts), and reading one needs edit_posts.
+    name: 'wp_block', restBase: 'blocks', resource: 'wp_block', labels: { singular: 'block', plural: 'blocks', name: 'Patterns', singularName: 'Pattern', templateName: 'One pattern' },
+    showUi: true, taxonomies: ['wp_pattern_category'], features: ['title', 'excerpt', 'editor', 'revisions', 'custom-fields', 'autosave'],
+    capabilityWord: 'block',
+    capabilities: {
+      read: 'edit_posts', create_posts: 'publish_posts', edit_posts: 'edit_posts', edit_published_posts: 'edit_published_posts', delete_published_posts: 'delete_published_posts',
+      delete_posts: 'delete_posts', edit_others_posts: 'edit_others_posts', delete_others_posts: 'delete_others_posts',
+    },
+    actions: [PUBLISH, UNFILTERED, termAction('assign', 'wp_pattern_category', 'wp_pattern_category'), termAction('create', 'wp_pattern_category', 'wp_pattern_category')],
+  },
+  wp_template: {
+    ...EDITOR_TYPE,
+    name: 'wp_template', restBase: 'templates', resource: 'wp_template', labels: { singular: 'template', plural: 'templates', name: 'Templates', singularName: 'Template', templateName: 'One template' },
+    description: 'Layouts of the site\'s pages, made of blocks.', features: ['title', 'slug', 'excerpt', 'editor', 'revisions', 'author', 'autosave'],
+    capabilityWord: 'template', capabilities: TEMPLATE_CAPS,
+  },
+  wp_template_part: {
+    ...EDITOR_TYPE,
+    name: 'wp_template_part', restBase: 'template-parts', resource: 'wp_template_part', labels: { singular: 'template part', plural: 'template parts', name: 'Template Parts', singularName: 'Template Part', templateName: 'One template part' },
+    description: 'Pieces that templates share, such as a header or a footer.', features: ['title', 'slug', 'excerpt', 'editor', 'revisions', 'author', 'autosave'],
+    capabilities: TEMPLATE_CAPS,
+  },
+  wp_global_styles: {
+    ...EDITOR_TYPE,
+    name: 'wp_global_styles', restBase: 'global-styles', resource: 'wp_global_styles', labels: { singular: 'global styles', plural: 'global styles', name: 'Global Styles', singularName: 'Global Styles', templateName: 'One set of global styles' },
+    description: 'The site\'s own changes to its theme\'s styles.', features: ['title', 'editor', 'revisions'],
+    capabilities: {
+      read: 'edit_posts', create_posts: THEME_OPTIONS, edit_posts: THEME_OPTIONS, edit_published_posts: THEME_OPTIONS,
+      delete_published_posts: THEME_OPTIONS, edit_others_posts: THEME_OPTIONS, delete_others_posts: THEME_OPTIONS,
+    },
+  },
+  wp_navigation: {
+    ...EDITOR_TYPE,
+    name: 'wp_navigation', restBase: 'navigation', resource: 'wp_navigation', labels: { singular: 'navigation menu', plural: 'navigation menus', name: 'Navigation Menus', singularName: 'Navigation Menu', templateName: 'One navigation menu' },
+    description: 'Menus of links that navigation blocks show.', showUi: true, features: ['title', 'editor', 'revisions', 'autosave'],
+    capabilities: { ...everyCap(THEME_OPTIONS), edit_post: 'edit_post', read_post: 'read_post', delete_post: 'delete_post', read: 'read' },
+  },
+  wp_font_family: {
+    ...EDITOR_TYPE,
+    name: 'wp_font_family', restBase: 'font-families', resource: 'wp_font_family', labels: { singular: 'font family', plural: 'font families', name: 'Font Families', singularName: 'Font Family', templateName: 'One font family' },
+    features: ['title'], capabilities: FONT_CAPS,
+  },
+  wp_font_face: {
+    ...EDITOR_TYPE,
+    name: 'wp_font_face', restBase: 'font-families/(?P<font_family_id>[\\d]+)/font-faces', resource: 'wp_font_face', labels: { singular: 'font face', plural: 'font faces', name: 'Font Faces', singularName: 'Font Face', templateName: 'One font face' },
+    features: ['title'], capabilities: FONT_CAPS,
   },
 } satisfies Record<string, PostTypeEntry>;
 
@@ -129,9 +238,22 @@ export function allPostTypes(): PostTypeEntry[] {
  * The capability names of a post type (WordPress's $post_type->cap), in the order
  * get_post_type_capabilities lists them (the types route publishes them so).
  */
-export function postTypeCaps(name: string) {
+export function postTypeCaps(name: string): Record<CapabilityKey, string> {
   const entry = postTypeEntry(name);
-  const singular = entry?.capabilityType ?? 'post';
+  return { ...capabilityNames(entry?.capabilityType ?? 'post', entry?.createCapability), ...entry?.capabilities };
+}
+
+/**
+ * The capability names the types route publishes for a type: its own word's names (edit_block,
+ * publish_blocks) where it has one, else those the checks use.
+ */
+export function publishedCaps(name: string): Record<CapabilityKey, string> {
+  const entry = postTypeEntry(name);
+  if (!entry?.capabilityWord) return postTypeCaps(name);
+  return { ...capabilityNames(entry.capabilityWord, entry.createCapability), ...entry.capabilities };
+}
+
+function capabilityNames(singular: string, createCapability?: string): Record<CapabilityKey, string> {
   const plural = `${singular}s`;
   return {
     edit_post: `edit_${singular}`,
@@ -148,14 +270,14 @@ export function postTypeCaps(name: string) {
     delete_others_posts: `delete_others_${plural}`,
     edit_private_posts: `edit_private_${plural}`,
     edit_published_posts: `edit_published_${plural}`,
-    create_posts: entry?.createCapability ?? `edit_${plural}`,
+    create_posts: createCapability ?? `edit_${plural}`,
   };
 }
 
 /** `links` of a resource's item schema (JSON hyper-schema, as WordPress publishes them in OPTIONS answers). */
 export function actionSchemaLinks(resource: string, itemHref: string): Array<Record<string, unknown>> | undefined {
   const entry = postTypeOfResource(resource);
-  if (!entry) return undefined;
+  if (!entry?.actions.length) return undefined;
   return entry.actions.map((a) => ({ rel: `https://api.w.org/${a.rel}`, title: a.title, href: itemHref, targetSchema: { type: 'object', properties: a.fields } }));
 }
 

@@ -32,6 +32,8 @@ export interface StartServerOptions {
   trustProxy?: string[];
   /** false: answer every request from the database (runtime/http/answer-cache.ts). */
   answerCache?: boolean;
+  /** Origins trusted with cross-origin access (runtime/http/cors.ts; default: SPECPRESS_CORS_ORIGINS or the deployment's settings). */
+  corsOrigins?: string[];
   /** HTTP timeouts and header size (runtime/http/limits.ts; SPECPRESS_* environment variables win). */
   http?: AppConfig['http'];
   logger?: App['logger'];
@@ -68,6 +70,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
   if (opts.trustProxy) config.trustProxy = opts.trustProxy;
   if (opts.answerCache === false) config.answerCache = false;
+  if (opts.corsOrigins) config.corsOrigins = opts.corsOrigins;
   if (opts.http) config.http = opts.http;
   // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
   // (pino flushes what is pending when the process exits).

@@ -10,6 +10,7 @@ import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import { ROLES } from '../../contract/roles.ts';
 import { postTypeCaps, postTypeOfRoute } from '../../contract/post-types.ts';
+import { RULE_EXPECTATIONS, type RuleName } from '../../contract/permission-rules.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
 import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
@@ -55,7 +56,11 @@ export function expectationOf(permission: Permission, route: Route): Expectation
   switch (permission.rule) {
     case 'authenticated':
       return { allowed: FROM('subscriber'), code: 'rest_forbidden' };
-    case 'read_post':
+    case 'read_post': {
+      // A type read with a capability of its own (synced patterns: edit_posts) is read only with it.
+      const read = postTypeCaps(postTypeOfRoute(route).name).read;
+      return { allowed: read === 'read' ? EVERYONE : withCapability(read), code: 'rest_forbidden' };
+    }
     case 'read_posts':
     case 'list_posts':
       return { allowed: EVERYONE, code: 'rest_forbidden' };
@@ -116,9 +121,13 @@ export function expectationOf(permission: Permission, route: Route): Expectation
     case 'oembed_proxy':
       // edit_posts, refused as rest_forbidden with WordPress's proxy message.
       return { allowed: withCapability('edit_posts'), code: 'rest_forbidden' };
-    default:
+    default: {
+      // Rules whose expectation is one capability say so beside their names (contract/permission-rules.ts).
+      const known = RULE_EXPECTATIONS[permission.rule as RuleName];
+      if (known) return { allowed: withCapability(known.capability), code: known.code };
       // The runtime treats any other rule name as a primitive capability.
       return { allowed: withCapability(permission.rule), code: 'rest_forbidden' };
+    }
   }
 }
 

@@ -19,7 +19,7 @@ const sharedPersistedPreferences: ArgSchema = {
   additionalProperties: true,
 };
 
-const sharedMeta7: ArgSchema = {
+const sharedMeta8: ArgSchema = {
   description: 'Meta fields.',
   type: 'object',
   properties: { persisted_preferences: sharedPersistedPreferences },
@@ -66,7 +66,7 @@ const sharedMeta2: ArgSchema = {
   },
 };
 
-const sharedMeta3: ArgSchema = {
+const sharedMeta4: ArgSchema = {
   description: 'Registered meta keys of the media item.',
   type: 'object',
   properties: {
@@ -77,6 +77,16 @@ const sharedMeta3: ArgSchema = {
       default: '',
     },
   },
+};
+
+const sharedOneOf: ArgSchema = {
+  title: 'Term ID Taxonomy Query',
+  description: 'Terms given as a query object.',
+  type: 'object',
+  properties: {
+    terms: { description: 'Term ids.', type: 'array', items: { type: 'integer' }, default: [] },
+  },
+  additionalProperties: false,
 };
 
 const sharedBuilderTemplateType: ArgSchema = {
@@ -191,6 +201,26 @@ const sharedBuilderPageSettings: ArgSchema = {
   context: ['edit'],
 };
 
+const sharedMeta3: ArgSchema = {
+  description: 'Registered meta keys of the synced pattern.',
+  type: 'object',
+  properties: {
+    wp_pattern_sync_status: {
+      title: '',
+      description:
+        'Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status.',
+      type: 'string',
+      enum: ['partial', 'unsynced'],
+    },
+    footnotes: {
+      title: '',
+      description: 'Footnotes of the content, as JSON.',
+      type: 'string',
+      default: '',
+    },
+  },
+};
+
 const sharedExcerpt: ArgSchema = {
   description: 'Summary of the post.',
   type: 'object',
@@ -225,6 +255,48 @@ const sharedExcerpt2: ArgSchema = {
     },
     protected: {
       description: 'Whether a password protects the summary.',
+      type: 'boolean',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+  validate: false,
+};
+
+const sharedExcerpt3: ArgSchema = {
+  description: 'Summary of the synced pattern.',
+  type: 'object',
+  properties: {
+    raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
+    rendered: {
+      description: 'The summary as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+    protected: {
+      description: 'Whether a password protects the summary.',
+      type: 'boolean',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+  validate: false,
+};
+
+const sharedContent3: ArgSchema = {
+  description: 'Blocks of the synced pattern.',
+  type: 'object',
+  properties: {
+    raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+    block_version: {
+      description: 'Version of the block markup the content uses (0 for classic content).',
+      type: 'integer',
+      context: ['edit'],
+      readonly: true,
+    },
+    protected: {
+      description: 'Whether a password protects the content.',
       type: 'boolean',
       context: ['view', 'edit', 'embed'],
       readonly: true,
@@ -451,7 +523,7 @@ const sharedThemeContentBackgroundMeta: ArgSchema = {
   additionalProperties: false,
 };
 
-const sharedMeta4: ArgSchema = {
+const sharedMeta5: ArgSchema = {
   description: 'Registered meta keys of the post.',
   type: 'object',
   properties: {
@@ -627,7 +699,7 @@ const sharedMeta4: ArgSchema = {
   },
 };
 
-const sharedMeta5: ArgSchema = {
+const sharedMeta6: ArgSchema = {
   description: 'Registered meta keys of the page.',
   type: 'object',
   properties: {
@@ -803,7 +875,7 @@ const sharedMeta5: ArgSchema = {
   },
 };
 
-const sharedMeta6: ArgSchema = {
+const sharedMeta7: ArgSchema = {
   description: 'Registered meta keys of the media item.',
   type: 'object',
   properties: {
@@ -1781,20 +1853,7 @@ export const listPosts: Record<string, ArgSchema> = {
         type: 'array',
         items: { type: 'integer' },
       },
-      {
-        title: 'Term ID Taxonomy Query',
-        description: 'Terms given as a query object.',
-        type: 'object',
-        properties: {
-          terms: {
-            description: 'Term ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-        },
-        additionalProperties: false,
-      },
+      sharedOneOf,
     ],
   },
   sticky: {
@@ -2503,6 +2562,410 @@ export const getPageAutosave: Record<string, ArgSchema> = {
   },
 };
 
+export const listBlocks: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of items returned on one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  after: {
+    description: 'Keep only synced patterns published after this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  modified_after: {
+    description: 'Keep only synced patterns last changed after this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  before: {
+    description: 'Keep only synced patterns published before this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  modified_before: {
+    description: 'Keep only synced patterns last changed before this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  exclude: {
+    description: 'Leave out synced patterns with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only synced patterns with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  search_semantics: {
+    description: 'How the search text is matched; `exact` matches the whole title.',
+    type: 'string',
+    enum: ['exact'],
+  },
+  offset: {
+    description: 'Skip this many synced patterns before the first one returned.',
+    type: 'integer',
+  },
+  order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+  orderby: {
+    description: 'Attribute to sort by.',
+    type: 'string',
+    default: 'date',
+    enum: [
+      'author',
+      'date',
+      'id',
+      'include',
+      'modified',
+      'parent',
+      'relevance',
+      'slug',
+      'include_slugs',
+      'title',
+    ],
+  },
+  search_columns: {
+    default: [],
+    description: 'Columns the search text is looked for in.',
+    type: 'array',
+    items: { enum: ['post_title', 'post_content', 'post_excerpt'], type: 'string' },
+  },
+  slug: {
+    description: 'Keep only synced patterns with one of these slugs.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+  status: {
+    default: 'publish',
+    description: 'Keep only synced patterns in one of these statuses.',
+    type: 'array',
+    items: {
+      enum: [
+        'publish',
+        'future',
+        'draft',
+        'pending',
+        'private',
+        'trash',
+        'auto-draft',
+        'inherit',
+        'request-pending',
+        'request-confirmed',
+        'request-failed',
+        'request-completed',
+        'any',
+      ],
+      type: 'string',
+    },
+  },
+  tax_relation: {
+    description:
+      'Whether synced patterns must match every taxonomy filter (AND) or any of them (OR).',
+    type: 'string',
+    enum: ['AND', 'OR'],
+  },
+  wp_pattern_category: {
+    description: 'Keep only synced patterns with these terms of the wp_pattern_category taxonomy.',
+    type: ['object', 'array'],
+    oneOf: [
+      {
+        title: 'Term ID List',
+        description: 'Terms given as a list of ids.',
+        type: 'array',
+        items: { type: 'integer' },
+      },
+      {
+        title: 'Term ID Taxonomy Query',
+        description: 'Terms given as a query object.',
+        type: 'object',
+        properties: {
+          terms: {
+            description: 'Term ids.',
+            type: 'array',
+            items: { type: 'integer' },
+            default: [],
+          },
+          operator: {
+            description: 'Whether a synced pattern needs all of the terms (AND) or any one (OR).',
+            type: 'string',
+            enum: ['AND', 'OR'],
+            default: 'OR',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  wp_pattern_category_exclude: {
+    description: 'Leave out synced patterns with these terms of the wp_pattern_category taxonomy.',
+    type: ['object', 'array'],
+    oneOf: [
+      {
+        title: 'Term ID List',
+        description: 'Terms given as a list of ids.',
+        type: 'array',
+        items: { type: 'integer' },
+      },
+      sharedOneOf,
+    ],
+  },
+};
+
+export const createBlock: Record<string, ArgSchema> = {
+  date: {
+    description: "Publication date in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  date_gmt: {
+    description: 'Publication date in GMT.',
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  slug: {
+    description: 'URL-friendly name of the synced pattern, unique among synced patterns.',
+    type: 'string',
+  },
+  status: {
+    description: 'Publication status of the synced pattern.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  password: { description: 'Password that protects the content and excerpt.', type: 'string' },
+  title: {
+    description: 'Title of the synced pattern.',
+    type: 'object',
+    properties: {
+      raw: { description: 'The title as stored.', type: 'string', context: ['view', 'edit'] },
+    },
+    validate: false,
+  },
+  content: sharedContent3,
+  excerpt: sharedExcerpt3,
+  meta: sharedMeta3,
+  template: { description: 'Theme template file used to show the synced pattern.', type: 'string' },
+  wp_pattern_category: {
+    description: "Ids of the synced pattern's terms in the wp_pattern_category taxonomy.",
+    type: 'array',
+    items: { type: 'integer' },
+  },
+};
+
+export const getBlock: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the block.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  excerpt_length: {
+    description: "Number of words of the generated excerpt, instead of the site's default.",
+    type: 'integer',
+  },
+  password: {
+    description: 'Password of the block, when it is password protected.',
+    type: 'string',
+  },
+};
+
+export const updateBlock: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the block.', type: 'integer' },
+  date: {
+    description: "Publication date in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  date_gmt: {
+    description: 'Publication date in GMT.',
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  slug: {
+    description: 'URL-friendly name of the synced pattern, unique among synced patterns.',
+    type: 'string',
+  },
+  status: {
+    description: 'Publication status of the synced pattern.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  password: { description: 'Password that protects the content and excerpt.', type: 'string' },
+  title: {
+    description: 'Title of the synced pattern.',
+    type: 'object',
+    properties: {
+      raw: { description: 'The title as stored.', type: 'string', context: ['view', 'edit'] },
+    },
+    validate: false,
+  },
+  content: sharedContent3,
+  excerpt: sharedExcerpt3,
+  meta: sharedMeta3,
+  template: { description: 'Theme template file used to show the synced pattern.', type: 'string' },
+  wp_pattern_category: {
+    description: "Ids of the synced pattern's terms in the wp_pattern_category taxonomy.",
+    type: 'array',
+    items: { type: 'integer' },
+  },
+};
+
+export const deleteBlock: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the block.', type: 'integer' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Delete for good instead of moving to the trash.',
+  },
+};
+
+export const listBlockRevisions: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the block the revisions belong to.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of revisions returned on one page (all of them when absent).',
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  exclude: {
+    description: 'Leave out revisions with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only revisions with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  offset: {
+    description: 'Skip this many revisions before the first one returned.',
+    type: 'integer',
+  },
+  order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+  orderby: {
+    description: 'Revision attribute to sort by.',
+    type: 'string',
+    default: 'date',
+    enum: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
+  },
+};
+
+export const getBlockRevision: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the block the revision belongs to.', type: 'integer' },
+  id: { description: 'Unique id of the revision.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const deleteBlockRevision: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the block the revision belongs to.', type: 'integer' },
+  id: { description: 'Unique id of the revision.', type: 'integer' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Must be true; revisions cannot be trashed.',
+  },
+};
+
+export const listBlockAutosaves: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the block the autosaves belong to.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const createBlockAutosave: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the block the autosave belongs to.', type: 'integer' },
+  date: {
+    description: "Publication date in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  date_gmt: {
+    description: 'Publication date in GMT.',
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  slug: {
+    description: 'URL-friendly name of the synced pattern, unique among synced patterns.',
+    type: 'string',
+  },
+  status: {
+    description: 'Publication status of the synced pattern.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  password: { description: 'Password that protects the content and excerpt.', type: 'string' },
+  title: {
+    description: 'Title of the synced pattern.',
+    type: 'object',
+    properties: {
+      raw: { description: 'The title as stored.', type: 'string', context: ['view', 'edit'] },
+    },
+    validate: false,
+  },
+  content: sharedContent3,
+  excerpt: sharedExcerpt3,
+  meta: sharedMeta3,
+  template: { description: 'Theme template file used to show the synced pattern.', type: 'string' },
+  wp_pattern_category: {
+    description: "Ids of the synced pattern's terms in the wp_pattern_category taxonomy.",
+    type: 'array',
+    items: { type: 'integer' },
+  },
+};
+
+export const getBlockAutosave: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the block the autosave belongs to.', type: 'integer' },
+  id: { description: 'Unique id of the autosave.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
 export const listMedia: Record<string, ArgSchema> = {
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
@@ -2671,7 +3134,7 @@ export const createMedia: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['open', 'closed'],
   },
-  meta: sharedMeta3,
+  meta: sharedMeta4,
   template: { description: 'Theme template file used to show the media item.', type: 'string' },
   alt_text: {
     description: 'Text shown in place of the media when it cannot be displayed.',
@@ -2741,7 +3204,7 @@ export const updateMedia: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['open', 'closed'],
   },
-  meta: sharedMeta3,
+  meta: sharedMeta4,
   template: { description: 'Theme template file used to show the media item.', type: 'string' },
   alt_text: {
     description: 'Text shown in place of the media when it cannot be displayed.',
@@ -3650,7 +4113,7 @@ export const createPost2: Record<string, ArgSchema> = {
       'audio',
     ],
   },
-  meta: sharedMeta4,
+  meta: sharedMeta5,
   sticky: { description: 'Whether the post stays at the top of the front page.', type: 'boolean' },
   template: { description: 'Theme template file used to show the post.', type: 'string' },
   categories: {
@@ -3715,7 +4178,7 @@ export const updatePost2: Record<string, ArgSchema> = {
       'audio',
     ],
   },
-  meta: sharedMeta4,
+  meta: sharedMeta5,
   sticky: { description: 'Whether the post stays at the top of the front page.', type: 'boolean' },
   template: { description: 'Theme template file used to show the post.', type: 'string' },
   categories: {
@@ -3780,7 +4243,7 @@ export const createPostAutosave2: Record<string, ArgSchema> = {
       'audio',
     ],
   },
-  meta: sharedMeta4,
+  meta: sharedMeta5,
   sticky: { description: 'Whether the post stays at the top of the front page.', type: 'boolean' },
   template: { description: 'Theme template file used to show the post.', type: 'string' },
   categories: {
@@ -3830,7 +4293,7 @@ export const createPage2: Record<string, ArgSchema> = {
     enum: ['open', 'closed'],
   },
   menu_order: { description: 'Position of the page among its siblings.', type: 'integer' },
-  meta: sharedMeta5,
+  meta: sharedMeta6,
   template: { description: 'Theme template file used to show the page.', type: 'string' },
 };
 
@@ -3870,7 +4333,7 @@ export const updatePage2: Record<string, ArgSchema> = {
     enum: ['open', 'closed'],
   },
   menu_order: { description: 'Position of the page among its siblings.', type: 'integer' },
-  meta: sharedMeta5,
+  meta: sharedMeta6,
   template: { description: 'Theme template file used to show the page.', type: 'string' },
 };
 
@@ -3909,7 +4372,7 @@ export const createPageAutosave2: Record<string, ArgSchema> = {
     enum: ['open', 'closed'],
   },
   menu_order: { description: 'Position of the page among its siblings.', type: 'integer' },
-  meta: sharedMeta5,
+  meta: sharedMeta6,
   template: { description: 'Theme template file used to show the page.', type: 'string' },
 };
 
@@ -3946,7 +4409,7 @@ export const createMedia2: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['open', 'closed'],
   },
-  meta: sharedMeta6,
+  meta: sharedMeta7,
   template: { description: 'Theme template file used to show the media item.', type: 'string' },
   alt_text: {
     description: 'Text shown in place of the media when it cannot be displayed.',
@@ -4006,7 +4469,7 @@ export const updateMedia2: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['open', 'closed'],
   },
-  meta: sharedMeta6,
+  meta: sharedMeta7,
   template: { description: 'Theme template file used to show the media item.', type: 'string' },
   alt_text: {
     description: 'Text shown in place of the media when it cannot be displayed.',
@@ -4115,6 +4578,428 @@ export const listComments: Record<string, ArgSchema> = {
   password: {
     description: 'Password of the protected post the comments belong to.',
     type: 'string',
+  },
+};
+
+export const updateSettings: Record<string, ArgSchema> = {
+  title: { title: 'Title', description: 'Name of the site.', type: 'string' },
+  description: {
+    title: 'Tagline',
+    description: "Short line under the site's name.",
+    type: 'string',
+  },
+  url: { title: '', description: 'Address of the site.', type: 'string', format: 'uri' },
+  email: {
+    title: '',
+    description: 'Address the site writes to its administrator at.',
+    type: 'string',
+    format: 'email',
+  },
+  timezone: {
+    title: '',
+    description: 'Time zone of the site, as a city (Europe/Paris) or an offset (UTC+2).',
+    type: 'string',
+  },
+  date_format: {
+    title: '',
+    description: 'How dates are written (PHP date format letters).',
+    type: 'string',
+  },
+  time_format: {
+    title: '',
+    description: 'How times are written (PHP date format letters).',
+    type: 'string',
+  },
+  start_of_week: {
+    title: '',
+    description: 'Day a week starts on: 0 for Sunday, 1 for Monday...',
+    type: 'integer',
+  },
+  language: { title: '', description: 'Locale of the site.', type: 'string' },
+  use_smilies: {
+    title: '',
+    description: 'Whether text emoticons such as :-) are shown as images.',
+    type: 'boolean',
+  },
+  default_category: {
+    title: '',
+    description: 'Category a post gets when it is saved without one.',
+    type: 'integer',
+  },
+  default_post_format: {
+    title: '',
+    description: 'Format a new post starts with (0 for standard).',
+    type: 'string',
+  },
+  posts_per_page: {
+    title: 'Maximum posts per page',
+    description: 'How many posts a page of the blog shows.',
+    type: 'integer',
+  },
+  show_on_front: {
+    title: 'Show on front',
+    description: 'What the front page shows: the latest posts or a page.',
+    type: 'string',
+  },
+  page_on_front: {
+    title: 'Page on front',
+    description: 'Id of the page shown as the front page.',
+    type: 'integer',
+  },
+  page_for_posts: {
+    title: '',
+    description: 'Id of the page that lists the latest posts.',
+    type: 'integer',
+  },
+  default_ping_status: {
+    title: '',
+    description: 'Whether new posts accept pingbacks and trackbacks.',
+    type: 'string',
+    enum: ['open', 'closed'],
+  },
+  default_comment_status: {
+    title: 'Allow comments on new posts',
+    description: 'Whether new posts accept comments.',
+    type: 'string',
+    enum: ['open', 'closed'],
+  },
+  site_logo: {
+    title: 'Logo',
+    description: "Id of the media item shown as the site's logo.",
+    type: 'integer',
+  },
+  site_icon: {
+    title: 'Icon',
+    description: "Id of the media item used as the site's icon.",
+    type: 'integer',
+  },
+};
+
+export const listTemplates: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  wp_id: { description: 'Keep only the template kept as this item id.', type: 'integer' },
+  area: { description: 'Keep only template parts of this area.', type: 'string' },
+  post_type: { description: 'Keep only templates meant for this content type.', type: 'string' },
+};
+
+export const createTemplate: Record<string, ArgSchema> = {
+  slug: {
+    required: true,
+    description: 'Slug that names the template within its theme.',
+    type: 'string',
+    minLength: 1,
+    pattern: '[a-zA-Z0-9_%-]+',
+  },
+  theme: { description: 'Stylesheet of the theme the template belongs to.', type: 'string' },
+  type: { description: 'Kind of item: wp_template.', type: 'string' },
+  content: {
+    default: '',
+    description: "The template's blocks.",
+    type: ['object', 'string'],
+    properties: {
+      raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+      block_version: {
+        description: 'Version of the block format of the content.',
+        type: 'integer',
+        context: ['edit'],
+        readonly: true,
+      },
+    },
+  },
+  title: {
+    default: '',
+    description: 'Title of the template.',
+    type: ['object', 'string'],
+    properties: {
+      raw: {
+        description: 'The title as stored.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      rendered: {
+        description: 'The title as HTML for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  },
+  description: { default: '', description: 'What the template is for.', type: 'string' },
+  status: {
+    default: 'publish',
+    description: 'State of the template.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  author: {
+    description: "User id of the author of the site's version (0 for a theme's file).",
+    type: 'integer',
+  },
+};
+
+export const lookupTemplate: Record<string, ArgSchema> = {
+  slug: {
+    description: 'Slug of the template to find a fallback for.',
+    type: 'string',
+    required: true,
+  },
+  is_custom: {
+    description: "Whether the slug is a custom template's rather than one of the hierarchy.",
+    type: 'boolean',
+  },
+  template_prefix: {
+    description: 'Prefix of the slug that names its kind (taxonomy-books: taxonomy).',
+    type: 'string',
+  },
+};
+
+export const getTemplate: Record<string, ArgSchema> = {
+  id: { description: 'Id of the template: the theme and the slug, joined by //.', type: 'string' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const updateTemplate: Record<string, ArgSchema> = {
+  id: { description: 'Id of the template: the theme and the slug, joined by //.', type: 'string' },
+  slug: {
+    description: 'Slug that names the template within its theme.',
+    type: 'string',
+    minLength: 1,
+    pattern: '[a-zA-Z0-9_%-]+',
+  },
+  theme: { description: 'Stylesheet of the theme the template belongs to.', type: 'string' },
+  type: { description: 'Kind of item: wp_template.', type: 'string' },
+  content: {
+    description: "The template's blocks.",
+    type: ['object', 'string'],
+    properties: {
+      raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+      block_version: {
+        description: 'Version of the block format of the content.',
+        type: 'integer',
+        context: ['edit'],
+        readonly: true,
+      },
+    },
+  },
+  title: {
+    description: 'Title of the template.',
+    type: ['object', 'string'],
+    properties: {
+      raw: {
+        description: 'The title as stored.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      rendered: {
+        description: 'The title as HTML for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  },
+  description: { description: 'What the template is for.', type: 'string' },
+  status: {
+    description: 'State of the template.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  author: {
+    description: "User id of the author of the site's version (0 for a theme's file).",
+    type: 'integer',
+  },
+};
+
+export const deleteTemplate: Record<string, ArgSchema> = {
+  id: { description: 'Id of the template: the theme and the slug, joined by //.', type: 'string' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Delete for good instead of moving to the trash.',
+  },
+};
+
+export const listTemplateParts: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  wp_id: { description: 'Keep only the template part kept as this item id.', type: 'integer' },
+  area: { description: 'Keep only template parts of this area.', type: 'string' },
+  post_type: {
+    description: 'Keep only template parts meant for this content type.',
+    type: 'string',
+  },
+};
+
+export const createTemplatePart: Record<string, ArgSchema> = {
+  slug: {
+    required: true,
+    description: 'Slug that names the template part within its theme.',
+    type: 'string',
+    minLength: 1,
+    pattern: '[a-zA-Z0-9_%-]+',
+  },
+  theme: { description: 'Stylesheet of the theme the template part belongs to.', type: 'string' },
+  type: { description: 'Kind of item: wp_template_part.', type: 'string' },
+  content: {
+    default: '',
+    description: "The template part's blocks.",
+    type: ['object', 'string'],
+    properties: {
+      raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+      block_version: {
+        description: 'Version of the block format of the content.',
+        type: 'integer',
+        context: ['edit'],
+        readonly: true,
+      },
+    },
+  },
+  title: {
+    default: '',
+    description: 'Title of the template part.',
+    type: ['object', 'string'],
+    properties: {
+      raw: {
+        description: 'The title as stored.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      rendered: {
+        description: 'The title as HTML for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  },
+  description: { default: '', description: 'What the template part is for.', type: 'string' },
+  status: {
+    default: 'publish',
+    description: 'State of the template part.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  author: {
+    description: "User id of the author of the site's version (0 for a theme's file).",
+    type: 'integer',
+  },
+  area: {
+    description: 'Where the template part goes: header, footer or uncategorized.',
+    type: 'string',
+  },
+};
+
+export const lookupTemplatePart: Record<string, ArgSchema> = {
+  slug: {
+    description: 'Slug of the template part to find a fallback for.',
+    type: 'string',
+    required: true,
+  },
+  is_custom: {
+    description: "Whether the slug is a custom template's rather than one of the hierarchy.",
+    type: 'boolean',
+  },
+  template_prefix: {
+    description: 'Prefix of the slug that names its kind (taxonomy-books: taxonomy).',
+    type: 'string',
+  },
+};
+
+export const getTemplatePart: Record<string, ArgSchema> = {
+  id: {
+    description: 'Id of the template part: the theme and the slug, joined by //.',
+    type: 'string',
+  },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const updateTemplatePart: Record<string, ArgSchema> = {
+  id: {
+    description: 'Id of the template part: the theme and the slug, joined by //.',
+    type: 'string',
+  },
+  slug: {
+    description: 'Slug that names the template part within its theme.',
+    type: 'string',
+    minLength: 1,
+    pattern: '[a-zA-Z0-9_%-]+',
+  },
+  theme: { description: 'Stylesheet of the theme the template part belongs to.', type: 'string' },
+  type: { description: 'Kind of item: wp_template_part.', type: 'string' },
+  content: {
+    description: "The template part's blocks.",
+    type: ['object', 'string'],
+    properties: {
+      raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+      block_version: {
+        description: 'Version of the block format of the content.',
+        type: 'integer',
+        context: ['edit'],
+        readonly: true,
+      },
+    },
+  },
+  title: {
+    description: 'Title of the template part.',
+    type: ['object', 'string'],
+    properties: {
+      raw: {
+        description: 'The title as stored.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      rendered: {
+        description: 'The title as HTML for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  },
+  description: { description: 'What the template part is for.', type: 'string' },
+  status: {
+    description: 'State of the template part.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  author: {
+    description: "User id of the author of the site's version (0 for a theme's file).",
+    type: 'integer',
+  },
+  area: {
+    description: 'Where the template part goes: header, footer or uncategorized.',
+    type: 'string',
+  },
+};
+
+export const deleteTemplatePart: Record<string, ArgSchema> = {
+  id: {
+    description: 'Id of the template part: the theme and the slug, joined by //.',
+    type: 'string',
+  },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Delete for good instead of moving to the trash.',
   },
 };
 
@@ -4273,6 +5158,54 @@ export const updateTag: Record<string, ArgSchema> = {
   meta: { description: 'Meta fields.', type: 'object', properties: {} },
 };
 
+export const listThemes: Record<string, ArgSchema> = {
+  status: {
+    description: 'Keep only themes in these states.',
+    type: 'array',
+    items: { enum: ['active', 'inactive'], type: 'string' },
+  },
+};
+
+export const getTheme: Record<string, ArgSchema> = {
+  stylesheet: { description: 'Folder name of the theme; names it uniquely.', type: 'string' },
+};
+
+export const listThemeStyleVariations: Record<string, ArgSchema> = {
+  stylesheet: { description: 'Folder name of the theme.', type: 'string' },
+};
+
+export const getGlobalStyles: Record<string, ArgSchema> = {
+  id: { description: 'Id of the item that keeps the changes.', type: 'string' },
+};
+
+export const updateGlobalStyles: Record<string, ArgSchema> = {
+  styles: {
+    description: "Styles that replace the theme's (theme.json `styles`).",
+    type: ['object'],
+  },
+  settings: {
+    description: "Settings that replace the theme's (theme.json `settings`).",
+    type: ['object'],
+  },
+  title: {
+    description: 'Title of the set of changes.',
+    type: ['object', 'string'],
+    properties: {
+      raw: {
+        description: 'The title as stored.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      rendered: {
+        description: 'The title as HTML for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  },
+};
+
 export const listTypes: Record<string, ArgSchema> = {
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
@@ -4376,7 +5309,23 @@ export const listUsers: Record<string, ArgSchema> = {
   has_published_posts: {
     description: 'Keep only users with published items (of these types, or of any type with true).',
     type: ['boolean', 'array'],
-    items: { type: 'string', enum: ['post', 'page', 'attachment'], keyedEnum: true },
+    items: {
+      type: 'string',
+      enum: [
+        'post',
+        'page',
+        'attachment',
+        'nav_menu_item',
+        'wp_block',
+        'wp_template',
+        'wp_template_part',
+        'wp_global_styles',
+        'wp_navigation',
+        'wp_font_family',
+        'wp_font_face',
+      ],
+      keyedEnum: true,
+    },
   },
   search_columns: {
     default: [],
@@ -4408,7 +5357,7 @@ export const createUser: Record<string, ArgSchema> = {
     description: 'Password of the user (never answered).',
     type: 'string',
   },
-  meta: sharedMeta7,
+  meta: sharedMeta8,
 };
 
 export const getUser: Record<string, ArgSchema> = {
@@ -4435,7 +5384,7 @@ export const updateUser: Record<string, ArgSchema> = {
   slug: { description: 'URL-friendly name of the user.', type: 'string' },
   roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
   password: { description: 'Password of the user (never answered).', type: 'string' },
-  meta: sharedMeta7,
+  meta: sharedMeta8,
 };
 
 export const deleteUser: Record<string, ArgSchema> = {
@@ -4466,7 +5415,7 @@ export const updateCurrentUser: Record<string, ArgSchema> = {
   slug: { description: 'URL-friendly name of the user.', type: 'string' },
   roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
   password: { description: 'Password of the user (never answered).', type: 'string' },
-  meta: sharedMeta7,
+  meta: sharedMeta8,
 };
 
 export const deleteCurrentUser: Record<string, ArgSchema> = {

@@ -131,6 +131,21 @@ const sharedTitle5: ArgSchema = {
   },
 };
 
+const sharedTitle6: ArgSchema = {
+  description: 'Title of the synced pattern.',
+  type: 'object',
+  context: ['view', 'edit', 'embed'],
+  properties: {
+    raw: { description: 'The title as stored.', type: 'string', context: ['view', 'edit'] },
+    rendered: {
+      description: 'The title as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+};
+
 const sharedBuilderPageSettings: ArgSchema = {
   type: 'object',
   title: 'Builder page settings',
@@ -300,6 +315,26 @@ const sharedGuid: ArgSchema = {
   },
 };
 
+const sharedMeta3: ArgSchema = {
+  description: 'Registered meta keys of the synced pattern, as the revision keeps them.',
+  type: 'object',
+  context: ['view', 'edit'],
+  properties: {
+    wp_pattern_sync_status: {
+      title: '',
+      description: 'Whether the pattern is synced (empty), partially synced or not synced.',
+      type: 'string',
+      enum: ['partial', 'unsynced'],
+    },
+    footnotes: {
+      title: '',
+      description: 'Footnotes of the content, as JSON.',
+      type: 'string',
+      default: '',
+    },
+  },
+};
+
 const sharedExcerpt: ArgSchema = {
   description: 'Summary of the page.',
   type: 'object',
@@ -323,6 +358,27 @@ const sharedExcerpt: ArgSchema = {
 
 const sharedExcerpt3: ArgSchema = {
   description: 'Summary of the post.',
+  type: 'object',
+  context: ['view', 'edit', 'embed'],
+  properties: {
+    raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
+    rendered: {
+      description: 'The summary as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+    protected: {
+      description: 'Whether a password protects the summary.',
+      type: 'boolean',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+};
+
+const sharedExcerpt5: ArgSchema = {
+  description: 'Summary of the synced pattern.',
   type: 'object',
   context: ['view', 'edit', 'embed'],
   properties: {
@@ -556,6 +612,33 @@ const sharedContent4: ArgSchema = {
   },
 };
 
+const sharedContent5: ArgSchema = {
+  description: 'Body of the synced pattern.',
+  type: 'object',
+  context: ['view', 'edit'],
+  properties: {
+    raw: { description: 'The body as stored.', type: 'string', context: ['view', 'edit'] },
+    rendered: {
+      description: 'The body as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit'],
+      readonly: true,
+    },
+    block_version: {
+      description: 'Version of the block markup the body uses (0 for classic content).',
+      type: 'integer',
+      context: ['edit'],
+      readonly: true,
+    },
+    protected: {
+      description: 'Whether a password protects the body.',
+      type: 'boolean',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+};
+
 const sharedThemePageBackgroundMeta: ArgSchema = {
   type: 'object',
   title: '',
@@ -660,7 +743,7 @@ const sharedThemeContentBackgroundMeta: ArgSchema = {
   additionalProperties: false,
 };
 
-const sharedMeta3: ArgSchema = {
+const sharedMeta4: ArgSchema = {
   description: 'Registered meta keys of the page.',
   type: 'object',
   context: ['view', 'edit'],
@@ -837,7 +920,7 @@ const sharedMeta3: ArgSchema = {
   },
 };
 
-const sharedMeta4: ArgSchema = {
+const sharedMeta5: ArgSchema = {
   description: 'Registered meta keys of the post.',
   type: 'object',
   context: ['view', 'edit'],
@@ -1011,6 +1094,34 @@ const sharedMeta4: ArgSchema = {
       context: ['edit'],
     },
     _builder_page_settings: sharedBuilderPageSettings,
+  },
+};
+
+export const resourceBlockPatternCategory: Resource = {
+  name: 'block-pattern-category',
+  schema: {
+    title: 'block-pattern-category',
+    type: 'object',
+    properties: {
+      name: {
+        description: 'Slug of the category.',
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+      },
+      label: {
+        description: 'Name of the category shown to people.',
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+      },
+      description: {
+        description: "What the category's patterns are for.",
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+      },
+    },
   },
 };
 
@@ -2006,6 +2117,125 @@ export const resourcePost: Resource = {
   },
 };
 
+export const resourceSettings: Resource = {
+  name: 'settings',
+  schema: {
+    title: 'settings',
+    type: 'object',
+    properties: {
+      title: { description: 'Name of the site.', type: 'string', title: 'Title', default: null },
+      description: {
+        description: "Short line under the site's name.",
+        type: 'string',
+        title: 'Tagline',
+        default: null,
+      },
+      url: {
+        description: 'Address of the site.',
+        type: 'string',
+        format: 'uri',
+        title: '',
+        default: null,
+      },
+      email: {
+        description: 'Address the site writes to its administrator at.',
+        type: 'string',
+        format: 'email',
+        title: '',
+        default: null,
+      },
+      timezone: { description: 'Time zone of the site.', type: 'string', title: '', default: null },
+      date_format: {
+        description: 'How dates are written.',
+        type: 'string',
+        title: '',
+        default: null,
+      },
+      time_format: {
+        description: 'How times are written.',
+        type: 'string',
+        title: '',
+        default: null,
+      },
+      start_of_week: {
+        description: 'Day a week starts on.',
+        type: 'integer',
+        title: '',
+        default: null,
+      },
+      language: { description: 'Locale of the site.', type: 'string', title: '', default: 'en_US' },
+      use_smilies: {
+        description: 'Whether text emoticons are shown as images.',
+        type: 'boolean',
+        title: '',
+        default: true,
+      },
+      default_category: {
+        description: 'Category a post gets when it is saved without one.',
+        type: 'integer',
+        title: '',
+        default: null,
+      },
+      default_post_format: {
+        description: 'Format a new post starts with.',
+        type: 'string',
+        title: '',
+        default: null,
+      },
+      posts_per_page: {
+        description: 'How many posts a page of the blog shows.',
+        type: 'integer',
+        title: 'Maximum posts per page',
+        default: 10,
+      },
+      show_on_front: {
+        description: 'What the front page shows.',
+        type: 'string',
+        title: 'Show on front',
+        default: null,
+      },
+      page_on_front: {
+        description: 'Id of the page shown as the front page.',
+        type: 'integer',
+        title: 'Page on front',
+        default: null,
+      },
+      page_for_posts: {
+        description: 'Id of the page that lists the latest posts.',
+        type: 'integer',
+        title: '',
+        default: null,
+      },
+      default_ping_status: {
+        description: 'Whether new posts accept pingbacks and trackbacks.',
+        type: 'string',
+        enum: ['open', 'closed'],
+        title: '',
+        default: null,
+      },
+      default_comment_status: {
+        description: 'Whether new posts accept comments.',
+        type: 'string',
+        enum: ['open', 'closed'],
+        title: 'Allow comments on new posts',
+        default: null,
+      },
+      site_logo: {
+        description: "Id of the media item shown as the site's logo (null when none).",
+        type: ['integer', 'null'],
+        title: 'Logo',
+        default: null,
+      },
+      site_icon: {
+        description: "Id of the media item used as the site's icon.",
+        type: 'integer',
+        title: 'Icon',
+        default: null,
+      },
+    },
+  },
+};
+
 export const resourceTag: Resource = {
   name: 'tag',
   schema: {
@@ -2147,6 +2377,95 @@ export const resourceTaxonomy: Resource = {
           show_in_quick_edit: { description: 'Whether quick edit offers it.', type: 'boolean' },
           show_ui: { description: 'Whether the admin screens list it.', type: 'boolean' },
         },
+      },
+    },
+  },
+};
+
+export const resourceTheme: Resource = {
+  name: 'theme',
+  schema: {
+    title: 'theme',
+    type: 'object',
+    properties: {
+      stylesheet: {
+        description: 'Folder name of the theme; names it uniquely.',
+        type: 'string',
+        readonly: true,
+      },
+      stylesheet_uri: {
+        description: "Address of the theme's folder.",
+        type: 'string',
+        format: 'uri',
+        readonly: true,
+      },
+      template: {
+        description: 'Folder name of the theme it builds on (itself when it builds on none).',
+        type: 'string',
+        readonly: true,
+      },
+      template_uri: {
+        description: 'Address of the folder of the theme it builds on.',
+        type: 'string',
+        format: 'uri',
+        readonly: true,
+      },
+      author: {
+        description: 'Author of the theme (raw and rendered).',
+        type: 'object',
+        readonly: true,
+      },
+      author_uri: { description: "Address of the theme's author.", type: 'object', readonly: true },
+      description: { description: 'What the theme is.', type: 'object', readonly: true },
+      is_block_theme: {
+        description: 'Whether the theme is made of block templates.',
+        type: 'boolean',
+        readonly: true,
+      },
+      name: { description: 'Name of the theme.', type: 'object', readonly: true },
+      requires_php: {
+        description: 'Lowest PHP version the theme runs on.',
+        type: 'string',
+        readonly: true,
+      },
+      requires_wp: {
+        description: 'Lowest WordPress version the theme runs on.',
+        type: 'string',
+        readonly: true,
+      },
+      screenshot: {
+        description: "Address of the theme's screenshot ('' when none).",
+        type: 'string',
+        format: 'uri',
+        readonly: true,
+      },
+      tags: { description: 'Tags of the theme.', type: 'object', readonly: true },
+      textdomain: {
+        description: 'Translation domain of the theme.',
+        type: 'string',
+        readonly: true,
+      },
+      theme_supports: {
+        description: 'Theme features the editor reads (active theme only).',
+        type: 'object',
+        readonly: true,
+      },
+      theme_uri: { description: "Address of the theme's page.", type: 'object', readonly: true },
+      version: { description: 'Version of the theme.', type: 'string', readonly: true },
+      status: {
+        description: 'Whether the theme is the active one.',
+        type: 'string',
+        enum: ['inactive', 'active'],
+      },
+      default_template_types: {
+        description: 'The templates a block theme may have, by slug (active theme only).',
+        type: 'array',
+        readonly: true,
+      },
+      default_template_part_areas: {
+        description: 'The areas template parts fill (active theme only).',
+        type: 'array',
+        readonly: true,
       },
     },
   },
@@ -2296,6 +2615,891 @@ export const resourceUser: Resource = {
       },
     },
   },
+};
+
+export const resourceWpBlockAutosave: Resource = {
+  name: 'wp_block-autosave',
+  schema: {
+    title: 'post-revision',
+    type: 'object',
+    properties: {
+      author: {
+        description: "User id of the autosave's author.",
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      date: {
+        description: "Date the autosave was made, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'Date the autosave was made, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      guid: sharedGuid2,
+      id: {
+        description: 'Unique id of the autosave.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      modified: {
+        description: "Date of the last change of the autosave, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      modified_gmt: {
+        description: 'Date of the last change of the autosave, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      parent: {
+        description: 'Id of the synced pattern the autosave belongs to.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      slug: {
+        description: 'URL-friendly name of the autosave.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      title: sharedTitle6,
+      content: sharedContent5,
+      excerpt: sharedExcerpt5,
+      meta: sharedMeta3,
+      preview_link: {
+        description: 'Address that previews the synced pattern with the autosaved changes.',
+        type: 'string',
+        format: 'uri',
+        context: ['edit'],
+        readonly: true,
+      },
+    },
+  },
+};
+
+export const resourceWpBlockRevision: Resource = {
+  name: 'wp_block-revision',
+  schema: {
+    title: 'wp_block-revision',
+    type: 'object',
+    properties: {
+      author: {
+        description: "User id of the revision's author.",
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      date: {
+        description: "Date the revision was made, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'Date the revision was made, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      guid: sharedGuid3,
+      id: {
+        description: 'Unique id of the revision.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      modified: {
+        description: "Date of the last change of the revision, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      modified_gmt: {
+        description: 'Date of the last change of the revision, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      parent: {
+        description: 'Id of the synced pattern the revision belongs to.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      slug: {
+        description: 'URL-friendly name of the revision.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      title: sharedTitle6,
+      content: sharedContent5,
+      excerpt: sharedExcerpt5,
+      meta: sharedMeta3,
+    },
+  },
+};
+
+export const resourceWpBlock: Resource = {
+  name: 'wp_block',
+  schema: {
+    title: 'wp_block',
+    type: 'object',
+    properties: {
+      date: {
+        description: "Publication date in the site's timezone.",
+        type: ['string', 'null'],
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'Publication date in GMT.',
+        type: ['string', 'null'],
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      guid: {
+        description: 'Globally unique identifier of the synced pattern.',
+        type: 'object',
+        context: ['view', 'edit'],
+        readonly: true,
+        properties: {
+          raw: {
+            description: 'The identifier as stored.',
+            type: 'string',
+            context: ['edit'],
+            readonly: true,
+          },
+          rendered: {
+            description: 'The identifier prepared for display.',
+            type: 'string',
+            context: ['view', 'edit'],
+            readonly: true,
+          },
+        },
+      },
+      id: {
+        description: 'Unique id of the synced pattern.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      link: {
+        description: 'Address of the synced pattern on the site.',
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      modified: {
+        description: "Date of the last change in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      modified_gmt: {
+        description: 'Date of the last change in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      slug: {
+        description: 'URL-friendly name of the synced pattern, unique among synced patterns.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      status: {
+        description: 'Publication status of the synced pattern.',
+        type: 'string',
+        enum: ['publish', 'future', 'draft', 'pending', 'private'],
+        context: ['view', 'edit'],
+      },
+      type: {
+        description: 'Post type of the item.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      password: {
+        description: 'Password that protects the content and excerpt.',
+        type: 'string',
+        context: ['edit'],
+      },
+      title: {
+        validate: false,
+        description: 'Title of the synced pattern.',
+        type: 'object',
+        context: ['view', 'edit', 'embed'],
+        properties: {
+          raw: { description: 'The title as stored.', type: 'string', context: ['view', 'edit'] },
+        },
+      },
+      content: {
+        validate: false,
+        description: 'Blocks of the synced pattern.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {
+          raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+          block_version: {
+            description: 'Version of the block markup the content uses (0 for classic content).',
+            type: 'integer',
+            context: ['edit'],
+            readonly: true,
+          },
+          protected: {
+            description: 'Whether a password protects the content.',
+            type: 'boolean',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      excerpt: {
+        validate: false,
+        description: 'Summary of the synced pattern.',
+        type: 'object',
+        context: ['view', 'edit', 'embed'],
+        properties: {
+          raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
+          rendered: {
+            description: 'The summary as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+          protected: {
+            description: 'Whether a password protects the summary.',
+            type: 'boolean',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      meta: {
+        description: 'Registered meta keys of the synced pattern.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {
+          wp_pattern_sync_status: {
+            title: '',
+            description:
+              'Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status.',
+            type: 'string',
+            enum: ['partial', 'unsynced'],
+          },
+          footnotes: {
+            title: '',
+            description: 'Footnotes of the content, as JSON.',
+            type: 'string',
+            default: '',
+          },
+        },
+      },
+      template: {
+        description: 'Theme template file used to show the synced pattern.',
+        type: 'string',
+        context: ['view', 'edit'],
+      },
+      wp_pattern_category: {
+        description: "Ids of the synced pattern's terms in the wp_pattern_category taxonomy.",
+        type: 'array',
+        items: { type: 'integer' },
+        context: ['view', 'edit'],
+      },
+      wp_pattern_sync_status: {
+        description:
+          'Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta.',
+        type: 'string',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+    },
+  },
+};
+
+export const resourceWpGlobalStyles: Resource = {
+  name: 'wp_global_styles',
+  schema: {
+    title: 'wp_global_styles',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Id of the item that keeps the changes.',
+        type: 'integer',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      styles: {
+        description: "Styles that replace the theme's (theme.json `styles`).",
+        type: ['object'],
+        context: ['view', 'edit'],
+      },
+      settings: {
+        description: "Settings that replace the theme's (theme.json `settings`).",
+        type: ['object'],
+        context: ['view', 'edit'],
+      },
+      title: {
+        description: 'Title of the set of changes.',
+        type: ['object', 'string'],
+        default: '',
+        context: ['embed', 'view', 'edit'],
+        properties: {
+          raw: {
+            description: 'The title as stored.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+          },
+          rendered: {
+            description: 'The title as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+    },
+  },
+};
+
+export const resourceWpPatternCategory: Resource = {
+  name: 'wp_pattern_category',
+  schema: {
+    title: 'wp_pattern_category',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Unique id of the term.',
+        type: 'integer',
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      count: {
+        description: 'Number of published synced patterns with the term.',
+        type: 'integer',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      description: {
+        description: 'Description of the term.',
+        type: 'string',
+        context: ['view', 'edit'],
+      },
+      link: {
+        description: "Address of the term's archive.",
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      name: {
+        description: 'Name of the term.',
+        type: 'string',
+        context: ['view', 'embed', 'edit'],
+        required: true,
+      },
+      slug: {
+        description: 'URL-friendly name of the term (unique in its taxonomy).',
+        type: 'string',
+        context: ['view', 'embed', 'edit'],
+      },
+      taxonomy: {
+        description: 'Taxonomy of the term.',
+        type: 'string',
+        enum: ['wp_pattern_category'],
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      meta: {
+        description: 'Meta fields.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
+      },
+    },
+  },
+};
+
+export const resourceWpTemplate: Resource = {
+  name: 'wp_template',
+  schema: {
+    title: 'wp_template',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Id of the template: the theme and the slug, joined by //.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      slug: {
+        description: 'Slug that names the template within its theme.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+        required: true,
+        minLength: 1,
+        pattern: '[a-zA-Z0-9_%-]+',
+      },
+      theme: {
+        description: 'Stylesheet of the theme the template belongs to.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      type: {
+        description: 'Kind of item: wp_template.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      source: {
+        description:
+          "Where the answer comes from: the theme's file (theme) or the site's own version (custom).",
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      origin: {
+        description:
+          "Where the template the site's version was made from comes from (null for a theme's file).",
+        type: ['string', 'null'],
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      content: {
+        description: "The template's blocks.",
+        type: ['object', 'string'],
+        default: '',
+        context: ['embed', 'view', 'edit'],
+        properties: {
+          raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+          block_version: {
+            description: 'Version of the block format of the content.',
+            type: 'integer',
+            context: ['edit'],
+            readonly: true,
+          },
+        },
+      },
+      title: {
+        description: 'Title of the template.',
+        type: ['object', 'string'],
+        default: '',
+        context: ['embed', 'view', 'edit'],
+        properties: {
+          raw: {
+            description: 'The title as stored.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+          },
+          rendered: {
+            description: 'The title as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      description: {
+        description: 'What the template is for.',
+        type: 'string',
+        default: '',
+        context: ['embed', 'view', 'edit'],
+      },
+      status: {
+        description: 'State of the template.',
+        type: 'string',
+        enum: ['publish', 'future', 'draft', 'pending', 'private'],
+        default: 'publish',
+        context: ['embed', 'view', 'edit'],
+      },
+      wp_id: {
+        description: "Id of the item keeping the site's version (0 for a theme's file).",
+        type: 'integer',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      has_theme_file: {
+        description: 'Whether the theme has a file of this template.',
+        type: 'boolean',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      author: {
+        description: "User id of the author of the site's version (0 for a theme's file).",
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      modified: {
+        description: "Date of the last change of the site's version (false for a theme's file).",
+        type: ['string', 'boolean'],
+        format: 'date-time',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      author_text: {
+        description: 'Who made the template, in words.',
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+      },
+      original_source: {
+        description: 'Where the template first came from.',
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+        enum: ['theme', 'plugin', 'site', 'user'],
+      },
+      is_custom: {
+        description:
+          "Whether the template is one of the site's own rather than one of the template hierarchy.",
+        type: 'boolean',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+    },
+  },
+};
+
+export const resourceWpTemplatePart: Resource = {
+  name: 'wp_template_part',
+  schema: {
+    title: 'wp_template_part',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Id of the template part: the theme and the slug, joined by //.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      slug: {
+        description: 'Slug that names the template part within its theme.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+        required: true,
+        minLength: 1,
+        pattern: '[a-zA-Z0-9_%-]+',
+      },
+      theme: {
+        description: 'Stylesheet of the theme the template part belongs to.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      type: {
+        description: 'Kind of item: wp_template_part.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      source: {
+        description:
+          "Where the answer comes from: the theme's file (theme) or the site's own version (custom).",
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      origin: {
+        description:
+          "Where the template part the site's version was made from comes from (null for a theme's file).",
+        type: ['string', 'null'],
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      content: {
+        description: "The template part's blocks.",
+        type: ['object', 'string'],
+        default: '',
+        context: ['embed', 'view', 'edit'],
+        properties: {
+          raw: { description: 'The blocks as stored.', type: 'string', context: ['view', 'edit'] },
+          block_version: {
+            description: 'Version of the block format of the content.',
+            type: 'integer',
+            context: ['edit'],
+            readonly: true,
+          },
+        },
+      },
+      title: {
+        description: 'Title of the template part.',
+        type: ['object', 'string'],
+        default: '',
+        context: ['embed', 'view', 'edit'],
+        properties: {
+          raw: {
+            description: 'The title as stored.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+          },
+          rendered: {
+            description: 'The title as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      description: {
+        description: 'What the template part is for.',
+        type: 'string',
+        default: '',
+        context: ['embed', 'view', 'edit'],
+      },
+      status: {
+        description: 'State of the template part.',
+        type: 'string',
+        enum: ['publish', 'future', 'draft', 'pending', 'private'],
+        default: 'publish',
+        context: ['embed', 'view', 'edit'],
+      },
+      wp_id: {
+        description: "Id of the item keeping the site's version (0 for a theme's file).",
+        type: 'integer',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      has_theme_file: {
+        description: 'Whether the theme has a file of this template part.',
+        type: 'boolean',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      author: {
+        description: "User id of the author of the site's version (0 for a theme's file).",
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      modified: {
+        description: "Date of the last change of the site's version (false for a theme's file).",
+        type: ['string', 'boolean'],
+        format: 'date-time',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      author_text: {
+        description: 'Who made the template part, in words.',
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+      },
+      original_source: {
+        description: 'Where the template part first came from.',
+        type: 'string',
+        readonly: true,
+        context: ['view', 'edit', 'embed'],
+        enum: ['theme', 'plugin', 'site', 'user'],
+      },
+      area: {
+        description: 'Where the template part goes: header, footer or uncategorized.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+    },
+  },
+};
+
+export const catalogBlockPatternCategories: unknown = [
+  { name: 'featured', label: 'Featured', description: 'Patterns to start a page with.' },
+  { name: 'text', label: 'Text', description: 'Patterns that are mostly words.' },
+  {
+    name: 'call-to-action',
+    label: 'Call to action',
+    description: 'Sections that ask the reader to act: sign up, buy, get in touch.',
+  },
+  { name: 'columns', label: 'Columns', description: 'Content laid out side by side.' },
+  { name: 'footer', label: 'Footers', description: 'Ends of pages with links and credits.' },
+  {
+    name: 'header',
+    label: 'Headers',
+    description: "Tops of pages with the site's name and navigation.",
+  },
+];
+
+export const catalogBlockPatterns: unknown = [
+  {
+    name: 'specpress/intro-with-button',
+    title: 'Introduction with a button',
+    description: 'A heading, a short paragraph and a button to one action.',
+    content:
+      '<!-- wp:group {"layout":{"type":"constrained"}} -->\n<div class="wp-block-group"><!-- wp:heading {"textAlign":"center"} -->\n<h2 class="wp-block-heading has-text-align-center">Say what the page is about</h2>\n<!-- /wp:heading -->\n\n<!-- wp:paragraph {"align":"center"} -->\n<p class="has-text-align-center">One or two sentences that tell the reader why they should keep going.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:buttons {"layout":{"type":"flex","justifyContent":"center"}} -->\n<div class="wp-block-buttons"><!-- wp:button -->\n<div class="wp-block-button"><a class="wp-block-button__link wp-element-button">Get in touch</a></div>\n<!-- /wp:button --></div>\n<!-- /wp:buttons --></div>\n<!-- /wp:group -->',
+    categories: ['featured', 'call-to-action'],
+    keywords: ['hero', 'introduction', 'button'],
+    viewport_width: 1200,
+    source: 'core',
+  },
+  {
+    name: 'specpress/two-columns-text',
+    title: 'Two columns of text',
+    content:
+      '<!-- wp:columns -->\n<div class="wp-block-columns"><!-- wp:column -->\n<div class="wp-block-column"><!-- wp:heading {"level":3} -->\n<h3 class="wp-block-heading">First point</h3>\n<!-- /wp:heading -->\n\n<!-- wp:paragraph -->\n<p>What the reader should know first.</p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:column -->\n\n<!-- wp:column -->\n<div class="wp-block-column"><!-- wp:heading {"level":3} -->\n<h3 class="wp-block-heading">Second point</h3>\n<!-- /wp:heading -->\n\n<!-- wp:paragraph -->\n<p>What follows from it.</p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:column --></div>\n<!-- /wp:columns -->',
+    categories: ['columns', 'text'],
+    keywords: ['columns', 'comparison'],
+    source: 'core',
+  },
+  {
+    name: 'specpress/pull-quote',
+    title: 'Quote with its source',
+    content:
+      '<!-- wp:quote -->\n<blockquote class="wp-block-quote"><!-- wp:paragraph -->\n<p>A sentence worth repeating, in the words of the person who said it.</p>\n<!-- /wp:paragraph --><cite>Name of the person</cite></blockquote>\n<!-- /wp:quote -->',
+    categories: ['text'],
+    keywords: ['quote', 'testimonial'],
+    source: 'core',
+  },
+  {
+    name: 'specpress/footer-credits',
+    title: 'Footer with credits',
+    content:
+      '<!-- wp:group {"layout":{"type":"flex","justifyContent":"space-between"}} -->\n<div class="wp-block-group"><!-- wp:site-title {"level":0} /-->\n\n<!-- wp:paragraph -->\n<p>Made with care.</p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:group -->',
+    categories: ['footer'],
+    block_types: ['core/template-part/footer'],
+    template_types: ['index', 'single', 'page'],
+    source: 'core',
+  },
+  {
+    name: 'specpress/header-title-navigation',
+    title: 'Header with title and navigation',
+    content:
+      '<!-- wp:group {"layout":{"type":"flex","justifyContent":"space-between"}} -->\n<div class="wp-block-group"><!-- wp:site-title /-->\n\n<!-- wp:navigation /--></div>\n<!-- /wp:group -->',
+    categories: ['header'],
+    block_types: ['core/template-part/header'],
+    inserter: false,
+    source: 'core',
+  },
+];
+
+export const catalogBlockTemplateTypes: unknown = {
+  template_types: [
+    {
+      slug: 'index',
+      title: 'Index',
+      description: 'The last fallback of every page that has no template of its own.',
+    },
+    {
+      slug: 'home',
+      title: 'Blog Home',
+      description: 'The latest posts, on the front page or on the page chosen to list posts.',
+    },
+    {
+      slug: 'front-page',
+      title: 'Front Page',
+      description:
+        'The front page of the site, whatever it shows; it comes before every other template there.',
+    },
+    {
+      slug: 'singular',
+      title: 'Single Entries',
+      description: 'Any single post or page, when no more specific template exists.',
+    },
+    {
+      slug: 'single',
+      title: 'Single Posts',
+      description: 'One post that has no template of its own.',
+    },
+    { slug: 'page', title: 'Pages', description: 'One page that has no template of its own.' },
+    {
+      slug: 'archive',
+      title: 'All Archives',
+      description: 'Any archive (author, category, tag, date...) without a more specific template.',
+    },
+    { slug: 'author', title: 'Author Archives', description: 'The posts of one author.' },
+    { slug: 'category', title: 'Category Archives', description: 'The posts of one category.' },
+    {
+      slug: 'taxonomy',
+      title: 'Taxonomy',
+      description: 'The items of one term of a custom taxonomy.',
+    },
+    { slug: 'date', title: 'Date Archives', description: 'The posts of one year, month or day.' },
+    { slug: 'tag', title: 'Tag Archives', description: 'The posts of one tag.' },
+    { slug: 'attachment', title: 'Attachment Pages', description: 'The page of one media item.' },
+    { slug: 'search', title: 'Search Results', description: 'What a search on the site finds.' },
+    {
+      slug: 'privacy-policy',
+      title: 'Privacy Policy',
+      description: 'The page the site names as its privacy policy.',
+    },
+    {
+      slug: '404',
+      title: 'Page: 404',
+      description: 'What a visitor sees at an address that leads nowhere.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-standard',
+      title: 'Post Format: Standard',
+      description: 'The archive of standard posts.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-aside',
+      title: 'Post Format: Aside',
+      description: 'The archive of asides.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-chat',
+      title: 'Post Format: Chat',
+      description: 'The archive of chats.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-gallery',
+      title: 'Post Format: Gallery',
+      description: 'The archive of galleries.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-link',
+      title: 'Post Format: Link',
+      description: 'The archive of links.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-image',
+      title: 'Post Format: Image',
+      description: 'The archive of images.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-quote',
+      title: 'Post Format: Quote',
+      description: 'The archive of quotes.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-status',
+      title: 'Post Format: Status',
+      description: 'The archive of status updates.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-video',
+      title: 'Post Format: Video',
+      description: 'The archive of videos.',
+    },
+    {
+      slug: 'taxonomy-post_format-post-format-audio',
+      title: 'Post Format: Audio',
+      description: 'The archive of audio posts.',
+    },
+  ],
+  template_part_areas: [
+    {
+      area: 'uncategorized',
+      label: 'General',
+      description:
+        'Parts with a role of their own, placed anywhere (the content of a post, a sidebar...).',
+      icon: 'layout',
+      area_tag: 'div',
+    },
+    {
+      area: 'header',
+      label: 'Header',
+      description: "The top of a page: usually the site's title or logo and its main navigation.",
+      icon: 'header',
+      area_tag: 'header',
+    },
+    {
+      area: 'footer',
+      label: 'Footer',
+      description: 'The bottom of a page: usually credits, secondary links and social links.',
+      icon: 'footer',
+      area_tag: 'footer',
+    },
+  ],
 };
 
 export const catalogBlockeditorTemplatesCategories: unknown = [
@@ -2716,6 +3920,372 @@ export const catalogThemeLearnChapters: unknown = [
   },
 ];
 
+export const catalogThemeTemplates: unknown = {
+  templates: [
+    {
+      slug: 'index',
+      content:
+        '<!-- wp:template-part {"slug":"header","theme":"specpress","tagName":"header"} /-->\n\n<!-- wp:group {"tagName":"main","layout":{"type":"constrained"}} -->\n<main class="wp-block-group">\n<!-- wp:query {"queryId":1,"query":{"perPage":10,"pages":0,"offset":0,"postType":"post","order":"desc","orderBy":"date","inherit":true}} -->\n<div class="wp-block-query">\n<!-- wp:post-template -->\n<!-- wp:post-title {"isLink":true} /-->\n<!-- wp:post-date /-->\n<!-- wp:post-excerpt /-->\n<!-- /wp:post-template -->\n\n<!-- wp:query-pagination {"layout":{"type":"flex","justifyContent":"space-between"}} -->\n<!-- wp:query-pagination-previous /-->\n<!-- wp:query-pagination-next /-->\n<!-- /wp:query-pagination -->\n\n<!-- wp:query-no-results -->\n<!-- wp:paragraph -->\n<p>Nothing here yet.</p>\n<!-- /wp:paragraph -->\n<!-- /wp:query-no-results -->\n</div>\n<!-- /wp:query -->\n</main>\n<!-- /wp:group -->\n\n<!-- wp:template-part {"slug":"footer","theme":"specpress","tagName":"footer"} /-->\n',
+    },
+    {
+      slug: 'single',
+      content:
+        '<!-- wp:template-part {"slug":"header","theme":"specpress","tagName":"header"} /-->\n\n<!-- wp:group {"tagName":"main","layout":{"type":"constrained"}} -->\n<main class="wp-block-group">\n<!-- wp:post-title {"level":1} /-->\n<!-- wp:post-date /-->\n<!-- wp:post-featured-image {"align":"wide"} /-->\n<!-- wp:post-content {"layout":{"type":"constrained"}} /-->\n<!-- wp:post-terms {"term":"category"} /-->\n<!-- wp:post-terms {"term":"post_tag"} /-->\n<!-- wp:post-navigation-link {"type":"previous"} /-->\n<!-- wp:post-navigation-link /-->\n</main>\n<!-- /wp:group -->\n\n<!-- wp:template-part {"slug":"footer","theme":"specpress","tagName":"footer"} /-->\n',
+    },
+    {
+      slug: 'page',
+      content:
+        '<!-- wp:template-part {"slug":"header","theme":"specpress","tagName":"header"} /-->\n\n<!-- wp:group {"tagName":"main","layout":{"type":"constrained"}} -->\n<main class="wp-block-group">\n<!-- wp:post-title {"level":1} /-->\n<!-- wp:post-featured-image {"align":"wide"} /-->\n<!-- wp:post-content {"layout":{"type":"constrained"}} /-->\n</main>\n<!-- /wp:group -->\n\n<!-- wp:template-part {"slug":"footer","theme":"specpress","tagName":"footer"} /-->\n',
+    },
+  ],
+  parts: [
+    {
+      slug: 'header',
+      title: 'Header',
+      area: 'header',
+      content:
+        '<!-- wp:group {"align":"full","style":{"spacing":{"padding":{"top":"var:preset|spacing|30","bottom":"var:preset|spacing|30"}}},"layout":{"type":"flex","justifyContent":"space-between"}} -->\n<div class="wp-block-group alignfull" style="padding-top:var(--wp--preset--spacing--30);padding-bottom:var(--wp--preset--spacing--30)">\n<!-- wp:site-title /-->\n<!-- wp:navigation {"overlayMenu":"mobile"} /-->\n</div>\n<!-- /wp:group -->\n',
+    },
+    {
+      slug: 'footer',
+      title: 'Footer',
+      area: 'footer',
+      content:
+        '<!-- wp:group {"align":"full","style":{"spacing":{"padding":{"top":"var:preset|spacing|50","bottom":"var:preset|spacing|50"}}},"layout":{"type":"constrained"}} -->\n<div class="wp-block-group alignfull" style="padding-top:var(--wp--preset--spacing--50);padding-bottom:var(--wp--preset--spacing--50)">\n<!-- wp:site-title {"level":0} /-->\n<!-- wp:site-tagline /-->\n</div>\n<!-- /wp:group -->\n',
+    },
+  ],
+};
+
+export const catalogTheme: unknown = {
+  stylesheet: 'specpress',
+  template: 'specpress',
+  name: 'Specpress',
+  version: '1.0',
+  requires_php: '8.0',
+  requires_wp: '6.7',
+  textdomain: 'specpress',
+  author: 'The specpress project',
+  author_uri: '',
+  theme_uri: '',
+  description:
+    "A plain block theme for sites served by specpress: one column of readable text, a header with the site's title and navigation, a footer, and a small set of colors and type sizes.",
+  tags: [
+    'one-column',
+    'custom-colors',
+    'editor-style',
+    'featured-images',
+    'full-site-editing',
+    'block-patterns',
+    'wide-blocks',
+    'blog',
+  ],
+  is_block_theme: true,
+  theme_supports: {
+    'align-wide': false,
+    'automatic-feed-links': true,
+    'block-templates': true,
+    'block-template-parts': false,
+    'custom-background': false,
+    'custom-header': false,
+    'custom-logo': false,
+    'customize-selective-refresh-widgets': false,
+    'dark-editor-style': false,
+    'disable-custom-colors': false,
+    'disable-custom-font-sizes': false,
+    'disable-custom-gradients': false,
+    'disable-layout-styles': false,
+    'editor-color-palette': false,
+    'editor-font-sizes': false,
+    'editor-gradient-presets': false,
+    'editor-spacing-sizes': false,
+    'editor-styles': true,
+    html5: ['comment-form', 'comment-list', 'search-form', 'gallery', 'caption', 'style', 'script'],
+    formats: [
+      'standard',
+      'aside',
+      'audio',
+      'chat',
+      'gallery',
+      'image',
+      'link',
+      'quote',
+      'status',
+      'video',
+    ],
+    'post-thumbnails': true,
+    'responsive-embeds': true,
+    'title-tag': false,
+    'wp-block-styles': false,
+  },
+  settings: {
+    appearanceTools: true,
+    useRootPaddingAwareAlignments: true,
+    border: { color: true, radius: true, style: true, width: true },
+    color: {
+      background: true,
+      button: true,
+      caption: true,
+      custom: true,
+      customDuotone: true,
+      customGradient: true,
+      defaultDuotone: false,
+      defaultGradients: false,
+      defaultPalette: false,
+      heading: true,
+      link: true,
+      text: true,
+      palette: {
+        default: [
+          { name: 'Black', slug: 'black', color: '#000000' },
+          { name: 'White', slug: 'white', color: '#ffffff' },
+          { name: 'Gray', slug: 'gray', color: '#8c8f94' },
+          { name: 'Red', slug: 'red', color: '#d63638' },
+          { name: 'Blue', slug: 'blue', color: '#2271b1' },
+          { name: 'Green', slug: 'green', color: '#00a32a' },
+        ],
+        theme: [
+          { name: 'Paper', slug: 'base', color: '#FBFAF7' },
+          { name: 'Ink', slug: 'contrast', color: '#1E1E1E' },
+          { name: 'Harbor', slug: 'accent-1', color: '#1F5F8B' },
+          { name: 'Clay', slug: 'accent-2', color: '#C2542D' },
+          { name: 'Mist', slug: 'accent-3', color: '#E4E8EC' },
+          { name: 'Slate', slug: 'accent-4', color: '#5A6570' },
+        ],
+      },
+      gradients: {
+        default: [
+          {
+            name: 'Dawn',
+            slug: 'dawn',
+            gradient: 'linear-gradient(135deg, #fbfaf7 0%, #e4e8ec 100%)',
+          },
+          {
+            name: 'Dusk',
+            slug: 'dusk',
+            gradient: 'linear-gradient(135deg, #1f5f8b 0%, #1e1e1e 100%)',
+          },
+        ],
+      },
+      duotone: {
+        default: [{ name: 'Ink and paper', slug: 'ink-and-paper', colors: ['#1E1E1E', '#FBFAF7'] }],
+      },
+    },
+    dimensions: {
+      aspectRatio: true,
+      minHeight: true,
+      defaultAspectRatios: true,
+      aspectRatios: {
+        default: [
+          { name: 'Square - 1:1', slug: 'square', ratio: '1' },
+          { name: 'Standard - 4:3', slug: '4-3', ratio: '4/3' },
+          { name: 'Classic - 3:2', slug: '3-2', ratio: '3/2' },
+          { name: 'Wide - 16:9', slug: '16-9', ratio: '16/9' },
+        ],
+      },
+    },
+    shadow: {
+      defaultPresets: false,
+      presets: {
+        theme: [{ name: 'Soft', slug: 'soft', shadow: '0 2px 12px rgba(0, 0, 0, 0.12)' }],
+      },
+    },
+    spacing: {
+      blockGap: true,
+      margin: true,
+      padding: true,
+      customSpacingSize: true,
+      defaultSpacingSizes: false,
+      units: ['%', 'px', 'em', 'rem', 'vh', 'vw'],
+      spacingSizes: {
+        theme: [
+          { name: 'Tiny', slug: '20', size: '0.5rem' },
+          { name: 'Small', slug: '30', size: '1rem' },
+          { name: 'Medium', slug: '40', size: 'clamp(1.5rem, 4vw, 2rem)' },
+          { name: 'Large', slug: '50', size: 'clamp(2rem, 6vw, 3rem)' },
+          { name: 'Huge', slug: '60', size: 'clamp(3rem, 8vw, 5rem)' },
+        ],
+      },
+    },
+    typography: {
+      customFontSize: true,
+      defaultFontSizes: false,
+      dropCap: true,
+      fluid: true,
+      fontStyle: true,
+      fontWeight: true,
+      letterSpacing: true,
+      lineHeight: true,
+      textAlign: true,
+      textDecoration: true,
+      textTransform: true,
+      writingMode: true,
+      fontSizes: {
+        theme: [
+          { name: 'Small', slug: 'small', size: '0.875rem', fluid: false },
+          {
+            name: 'Medium',
+            slug: 'medium',
+            size: '1.125rem',
+            fluid: { min: '1rem', max: '1.125rem' },
+          },
+          {
+            name: 'Large',
+            slug: 'large',
+            size: '1.5rem',
+            fluid: { min: '1.25rem', max: '1.5rem' },
+          },
+          {
+            name: 'Extra Large',
+            slug: 'x-large',
+            size: '2.25rem',
+            fluid: { min: '1.75rem', max: '2.25rem' },
+          },
+        ],
+      },
+      fontFamilies: {
+        theme: [
+          {
+            name: 'System sans-serif',
+            slug: 'system-sans-serif',
+            fontFamily:
+              "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Oxygen-Sans, Ubuntu, Cantarell, 'Helvetica Neue', sans-serif",
+          },
+          {
+            name: 'System serif',
+            slug: 'system-serif',
+            fontFamily:
+              "Iowan Old Style, 'Apple Garamond', Baskerville, 'Times New Roman', 'Droid Serif', Times, serif",
+          },
+        ],
+      },
+    },
+    layout: { contentSize: '645px', wideSize: '1340px' },
+    background: { backgroundImage: true, backgroundSize: true },
+    position: { sticky: true },
+  },
+  styles: {
+    color: {
+      background: 'var(--wp--preset--color--base)',
+      text: 'var(--wp--preset--color--contrast)',
+    },
+    spacing: {
+      blockGap: '1.2rem',
+      padding: {
+        top: '0px',
+        right: 'var(--wp--preset--spacing--40)',
+        bottom: '0px',
+        left: 'var(--wp--preset--spacing--40)',
+      },
+    },
+    typography: {
+      fontFamily: 'var(--wp--preset--font-family--system-sans-serif)',
+      fontSize: 'var(--wp--preset--font-size--medium)',
+      lineHeight: '1.6',
+    },
+    elements: {
+      link: {
+        color: { text: 'var(--wp--preset--color--accent-1)' },
+        typography: { textDecoration: 'underline' },
+        ':hover': { typography: { textDecoration: 'none' } },
+      },
+      heading: {
+        typography: {
+          fontFamily: 'var(--wp--preset--font-family--system-serif)',
+          fontWeight: '600',
+          lineHeight: '1.2',
+        },
+      },
+      h1: { typography: { fontSize: 'var(--wp--preset--font-size--x-large)' } },
+      h2: { typography: { fontSize: 'var(--wp--preset--font-size--large)' } },
+      button: {
+        color: {
+          background: 'var(--wp--preset--color--contrast)',
+          text: 'var(--wp--preset--color--base)',
+        },
+        border: { radius: '4px' },
+        ':hover': { color: { background: 'var(--wp--preset--color--accent-1)' } },
+      },
+      caption: { typography: { fontSize: 'var(--wp--preset--font-size--small)' } },
+    },
+    blocks: {
+      'core/quote': {
+        border: { color: 'var(--wp--preset--color--accent-2)', style: 'solid', width: '0 0 0 3px' },
+        spacing: { padding: { left: 'var(--wp--preset--spacing--30)' } },
+      },
+      'core/separator': { color: { background: 'var(--wp--preset--color--accent-4)' } },
+      'core/site-title': { typography: { fontWeight: '700' } },
+      'core/post-date': {
+        color: { text: 'var(--wp--preset--color--accent-4)' },
+        typography: { fontSize: 'var(--wp--preset--font-size--small)' },
+      },
+    },
+  },
+  variations: [
+    {
+      version: 3,
+      title: 'Night',
+      settings: {
+        color: {
+          palette: {
+            theme: [
+              { name: 'Paper', slug: 'base', color: '#16181B' },
+              { name: 'Ink', slug: 'contrast', color: '#ECEDEE' },
+              { name: 'Harbor', slug: 'accent-1', color: '#7FB4DA' },
+              { name: 'Clay', slug: 'accent-2', color: '#E8916F' },
+              { name: 'Mist', slug: 'accent-3', color: '#2A2E33' },
+              { name: 'Slate', slug: 'accent-4', color: '#9AA4AD' },
+            ],
+          },
+        },
+      },
+      styles: {
+        color: {
+          background: 'var(--wp--preset--color--base)',
+          text: 'var(--wp--preset--color--contrast)',
+        },
+      },
+    },
+    {
+      version: 3,
+      title: 'Meadow',
+      settings: {
+        color: {
+          palette: {
+            theme: [
+              { name: 'Paper', slug: 'base', color: '#F6F8F1' },
+              { name: 'Ink', slug: 'contrast', color: '#1D2A1B' },
+              { name: 'Harbor', slug: 'accent-1', color: '#3C7A3A' },
+              { name: 'Clay', slug: 'accent-2', color: '#B8860B' },
+              { name: 'Mist', slug: 'accent-3', color: '#DDE7D3' },
+              { name: 'Slate', slug: 'accent-4', color: '#5E6B58' },
+            ],
+          },
+        },
+      },
+    },
+    {
+      version: 3,
+      title: 'Serif',
+      slug: 'serif',
+      settings: {
+        typography: {
+          fontFamilies: {
+            theme: [
+              {
+                name: 'System serif',
+                slug: 'system-serif',
+                fontFamily:
+                  "Iowan Old Style, 'Apple Garamond', Baskerville, 'Times New Roman', 'Droid Serif', Times, serif",
+              },
+            ],
+          },
+        },
+      },
+      styles: { typography: { fontFamily: 'var(--wp--preset--font-family--system-serif)' } },
+    },
+  ],
+};
+
 export const resourceMedia2: Resource = {
   name: 'media',
   schema: {
@@ -3106,7 +4676,7 @@ export const resourcePageAutosave2: Resource = {
       title: sharedTitle2,
       content: sharedContent,
       excerpt: sharedExcerpt,
-      meta: sharedMeta3,
+      meta: sharedMeta4,
       preview_link: {
         description: 'Address that previews the page with the autosaved changes.',
         type: 'string',
@@ -3172,7 +4742,7 @@ export const resourcePageRevision2: Resource = {
       title: sharedTitle2,
       content: sharedContent,
       excerpt: sharedExcerpt,
-      meta: sharedMeta3,
+      meta: sharedMeta4,
     },
   },
 };
@@ -3299,7 +4869,7 @@ export const resourcePage2: Resource = {
         type: 'integer',
         context: ['view', 'edit'],
       },
-      meta: sharedMeta3,
+      meta: sharedMeta4,
       template: {
         description: 'Theme template file used to show the page.',
         type: 'string',
@@ -3363,7 +4933,7 @@ export const resourcePostAutosave2: Resource = {
       title: sharedTitle4,
       content: sharedContent3,
       excerpt: sharedExcerpt3,
-      meta: sharedMeta4,
+      meta: sharedMeta5,
       preview_link: {
         description: 'Address that previews the post with the autosaved changes.',
         type: 'string',
@@ -3429,7 +4999,7 @@ export const resourcePostRevision2: Resource = {
       title: sharedTitle4,
       content: sharedContent3,
       excerpt: sharedExcerpt3,
-      meta: sharedMeta4,
+      meta: sharedMeta5,
     },
   },
 };
@@ -3547,7 +5117,7 @@ export const resourcePost2: Resource = {
         context: ['view', 'edit'],
       },
       format: sharedFormat,
-      meta: sharedMeta4,
+      meta: sharedMeta5,
       sticky: {
         description: 'Whether the post stays at the top of the front page.',
         type: 'boolean',

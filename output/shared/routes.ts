@@ -4,6 +4,23 @@ import type { CompiledValidator, RouteDef } from '../../runtime/rest/types.ts';
 import * as validators from './validators.ts';
 import * as args from './args.ts';
 import {
+  listBlockPatterns,
+  listBlockPatternCategories,
+} from '../handlers/core-v2/block-patterns.ts';
+import {
+  listBlocks,
+  createBlock,
+  getBlock,
+  updateBlock,
+  deleteBlock,
+  listBlockRevisions,
+  getBlockRevision,
+  deleteBlockRevision,
+  listBlockAutosaves,
+  createBlockAutosave,
+  getBlockAutosave,
+} from '../handlers/core-v2/blocks.ts';
+import {
   listCategories,
   createCategory,
   getCategory,
@@ -11,6 +28,12 @@ import {
   deleteCategory,
 } from '../handlers/core-v2/categories.ts';
 import { listComments } from '../handlers/core-v2/comments.ts';
+import {
+  listThemeStyleVariations,
+  getThemeStyles,
+  getGlobalStyles,
+  updateGlobalStyles,
+} from '../handlers/core-v2/global-styles.ts';
 import {
   listMedia,
   createMedia,
@@ -46,8 +69,26 @@ import {
   createPostAutosave,
   getPostAutosave,
 } from '../handlers/core-v2/posts.ts';
+import { getSettings, updateSettings } from '../handlers/core-v2/settings.ts';
 import { listTags, createTag, getTag, updateTag, deleteTag } from '../handlers/core-v2/tags.ts';
 import { listTaxonomies, getTaxonomy } from '../handlers/core-v2/taxonomies.ts';
+import {
+  listTemplateParts,
+  createTemplatePart,
+  lookupTemplatePart,
+  getTemplatePart,
+  updateTemplatePart,
+  deleteTemplatePart,
+} from '../handlers/core-v2/template-parts.ts';
+import {
+  listTemplates,
+  createTemplate,
+  lookupTemplate,
+  getTemplate,
+  updateTemplate,
+  deleteTemplate,
+} from '../handlers/core-v2/templates.ts';
+import { listThemes, getTheme } from '../handlers/core-v2/themes.ts';
 import { listTypes, getType } from '../handlers/core-v2/types.ts';
 import {
   listUsers,
@@ -59,6 +100,13 @@ import {
   updateCurrentUser,
   deleteCurrentUser,
 } from '../handlers/core-v2/users.ts';
+import {
+  listPatternCategories,
+  createPatternCategory,
+  getPatternCategory,
+  updatePatternCategory,
+  deletePatternCategory,
+} from '../handlers/core-v2/wp_pattern_category.ts';
 import { formsuiteV1GetAfterSubmission } from '../handlers/formsuite-v1/after-submission.ts';
 import { formsuiteV1PostConvertHtmlForm } from '../handlers/formsuite-v1/convert-html-form.ts';
 import { formsuiteV1PostCreateNewForm } from '../handlers/formsuite-v1/create-new-form.ts';
@@ -3364,6 +3412,223 @@ export const coreV2PagesParentAutosavesId: RouteDef = {
       description: 'Reads one autosave of a page.',
       validate: validators.getPostRevision as CompiledValidator,
       handle: getPageAutosave,
+    },
+  ],
+};
+
+export const coreV2Blocks: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/blocks',
+  pattern: '/core/v2/blocks',
+  captures: [],
+  postType: 'wp_block',
+  regex: '^/core/v2/blocks$',
+  endpoints: [
+    {
+      operationId: 'listBlocks',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listBlocks,
+      permission: { kind: 'rule', rule: 'read_posts' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_block', many: true },
+      description: 'Lists blocks; items the caller may not read are left out.',
+      validate: validators.listBlocks as CompiledValidator,
+      handle: listBlocks,
+    },
+    {
+      operationId: 'createBlock',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createBlock,
+      permission: { kind: 'rule', rule: 'create_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_block', many: false },
+      description: 'Creates a block.',
+      validate: validators.createBlock as CompiledValidator,
+      handle: createBlock,
+    },
+  ],
+};
+
+export const coreV2BlocksId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/blocks/<id>',
+  pattern: '/core/v2/blocks/(?P<id>[\\d]+)',
+  captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'wp_block',
+  regex: '^/core/v2/blocks/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getBlock',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getBlock,
+      permission: { kind: 'rule', rule: 'read_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_block', many: false },
+      description: 'Reads one block.',
+      validate: validators.getPost as CompiledValidator,
+      handle: getBlock,
+    },
+    {
+      operationId: 'updateBlock',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateBlock,
+      permission: { kind: 'rule', rule: 'edit_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_block', many: false },
+      description: 'Changes the given fields of one block.',
+      validate: validators.updateBlock as CompiledValidator,
+      handle: updateBlock,
+    },
+    {
+      operationId: 'deleteBlock',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteBlock,
+      permission: { kind: 'rule', rule: 'delete_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { deleted: 'wp_block' },
+      description: 'Moves one block to the trash, or deletes it for good with force=true.',
+      validate: validators.deletePost as CompiledValidator,
+      handle: deleteBlock,
+    },
+  ],
+};
+
+export const coreV2BlocksParentRevisions: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/blocks/<parent>/revisions',
+  pattern: '/core/v2/blocks/(?P<parent>[\\d]+)/revisions',
+  captures: [{ name: 'parent', pattern: '[\\d]+' }],
+  postType: 'wp_block',
+  regex: '^/core/v2/blocks/(?<parent>[\\d]+)/revisions$',
+  endpoints: [
+    {
+      operationId: 'listBlockRevisions',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listBlockRevisions,
+      permission: { kind: 'rule', rule: 'read_revision' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_block-revision', many: true },
+      description: 'Lists the revisions of one block.',
+      validate: validators.listPostRevisions as CompiledValidator,
+      handle: listBlockRevisions,
+    },
+  ],
+};
+
+export const coreV2BlocksParentRevisionsId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/blocks/<parent>/revisions/<id>',
+  pattern: '/core/v2/blocks/(?P<parent>[\\d]+)/revisions/(?P<id>[\\d]+)',
+  captures: [
+    { name: 'parent', pattern: '[\\d]+' },
+    { name: 'id', pattern: '[\\d]+' },
+  ],
+  postType: 'wp_block',
+  regex: '^/core/v2/blocks/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getBlockRevision',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getBlockRevision,
+      permission: { kind: 'rule', rule: 'read_revision' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_block-revision', many: false },
+      description: 'Reads one revision of a block.',
+      validate: validators.getPostRevision as CompiledValidator,
+      handle: getBlockRevision,
+    },
+    {
+      operationId: 'deleteBlockRevision',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteBlockRevision,
+      permission: { kind: 'rule', rule: 'delete_revision' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { deleted: 'wp_block-revision' },
+      description:
+        'Deletes one revision for good; force must be true since revisions have no trash.',
+      validate: validators.deletePostRevision as CompiledValidator,
+      handle: deleteBlockRevision,
+    },
+  ],
+};
+
+export const coreV2BlocksIdAutosaves: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/blocks/<id>/autosaves',
+  pattern: '/core/v2/blocks/(?P<id>[\\d]+)/autosaves',
+  captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'wp_block',
+  regex: '^/core/v2/blocks/(?<id>[\\d]+)/autosaves$',
+  endpoints: [
+    {
+      operationId: 'listBlockAutosaves',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listBlockAutosaves,
+      permission: { kind: 'rule', rule: 'read_autosave' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_block-autosave', many: true },
+      description: 'Lists the autosaves of one block (at most one per user).',
+      validate: validators.listPostAutosaves as CompiledValidator,
+      handle: listBlockAutosaves,
+    },
+    {
+      operationId: 'createBlockAutosave',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createBlockAutosave,
+      permission: { kind: 'rule', rule: 'edit_post' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_block-autosave', many: false },
+      description:
+        "Saves unsaved changes of one block: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
+      validate: validators.createBlockAutosave as CompiledValidator,
+      handle: createBlockAutosave,
+    },
+  ],
+};
+
+export const coreV2BlocksParentAutosavesId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/blocks/<parent>/autosaves/<id>',
+  pattern: '/core/v2/blocks/(?P<parent>[\\d]+)/autosaves/(?P<id>[\\d]+)',
+  captures: [
+    { name: 'parent', pattern: '[\\d]+' },
+    { name: 'id', pattern: '[\\d]+' },
+  ],
+  postType: 'wp_block',
+  regex: '^/core/v2/blocks/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getBlockAutosave',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getBlockAutosave,
+      permission: { kind: 'rule', rule: 'read_autosave' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_block-autosave', many: false },
+      description: 'Reads one autosave of a block.',
+      validate: validators.getPostRevision as CompiledValidator,
+      handle: getBlockAutosave,
     },
   ],
 };
@@ -9200,6 +9465,319 @@ export const coreV2Comments: RouteDef = {
   ],
 };
 
+export const coreV2BlockPatternsPatterns: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/block-patterns/patterns',
+  pattern: '/core/v2/block-patterns/patterns',
+  captures: [],
+  regex: '^/core/v2/block-patterns/patterns$',
+  endpoints: [
+    {
+      operationId: 'listBlockPatterns',
+      methods: ['GET'],
+      argsMode: 'none',
+      args: {},
+      permission: { kind: 'rule', rule: 'read_block_patterns' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'block-pattern', many: true },
+      description: 'The registered block patterns.',
+      validate: validators.anyParams as CompiledValidator,
+      handle: listBlockPatterns,
+    },
+  ],
+};
+
+export const coreV2BlockPatternsCategories: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/block-patterns/categories',
+  pattern: '/core/v2/block-patterns/categories',
+  captures: [],
+  regex: '^/core/v2/block-patterns/categories$',
+  endpoints: [
+    {
+      operationId: 'listBlockPatternCategories',
+      methods: ['GET'],
+      argsMode: 'none',
+      args: {},
+      permission: { kind: 'rule', rule: 'read_block_patterns' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'block-pattern-category', many: true },
+      description: 'The registered block pattern categories.',
+      validate: validators.anyParams as CompiledValidator,
+      handle: listBlockPatternCategories,
+    },
+  ],
+};
+
+export const coreV2Settings: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/settings',
+  pattern: '/core/v2/settings',
+  captures: [],
+  regex: '^/core/v2/settings$',
+  endpoints: [
+    {
+      operationId: 'getSettings',
+      methods: ['GET'],
+      argsMode: 'none',
+      args: {},
+      permission: { kind: 'capability', capability: 'manage_options' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'settings', many: false },
+      description: "The site's settings.",
+      validate: validators.anyParams as CompiledValidator,
+      handle: getSettings,
+    },
+    {
+      operationId: 'updateSettings',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateSettings,
+      permission: { kind: 'capability', capability: 'manage_options' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'settings', many: false },
+      description: 'Changes the given settings and answers all of them.',
+      validate: validators.updateSettings as CompiledValidator,
+      handle: updateSettings,
+    },
+  ],
+};
+
+export const coreV2Templates: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/templates',
+  pattern: '/core/v2/templates',
+  captures: [],
+  regex: '^/core/v2/templates$',
+  endpoints: [
+    {
+      operationId: 'listTemplates',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listTemplates,
+      permission: { kind: 'rule', rule: 'read_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template', many: true },
+      description:
+        "Lists the templates of the active theme, with the site's own edits in place of the theme's files.",
+      validate: validators.listTemplates as CompiledValidator,
+      handle: listTemplates,
+    },
+    {
+      operationId: 'createTemplate',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createTemplate,
+      permission: { kind: 'rule', rule: 'manage_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template', many: false },
+      description: "Adds a template of the site's own to the active theme.",
+      validate: validators.createTemplate as CompiledValidator,
+      handle: createTemplate,
+    },
+  ],
+};
+
+export const coreV2TemplatesLookup: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/templates/lookup',
+  pattern: '/core/v2/templates/lookup',
+  captures: [],
+  regex: '^/core/v2/templates/lookup$',
+  endpoints: [
+    {
+      operationId: 'lookupTemplate',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.lookupTemplate,
+      permission: { kind: 'rule', rule: 'read_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'template-fallback', many: false },
+      description:
+        'The template a slug falls back to through the template hierarchy (single-post-hello, then single-post, single, singular, index), or an empty object when none.',
+      validate: validators.lookupTemplate as CompiledValidator,
+      handle: lookupTemplate,
+    },
+  ],
+};
+
+export const coreV2TemplatesId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/templates/<id>',
+  pattern:
+    '/core/v2/templates/(?P<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+)',
+  captures: [
+    { name: 'id', pattern: '([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+' },
+  ],
+  regex:
+    '^/core/v2/templates/(?<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+)$',
+  endpoints: [
+    {
+      operationId: 'getTemplate',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getTemplate,
+      permission: { kind: 'rule', rule: 'read_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template', many: false },
+      description: 'Reads one template by its id (theme//slug).',
+      validate: validators.getTemplate as CompiledValidator,
+      handle: getTemplate,
+    },
+    {
+      operationId: 'updateTemplate',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateTemplate,
+      permission: { kind: 'rule', rule: 'manage_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template', many: false },
+      description: "Saves the site's own version of a template (the theme's file stays as it is).",
+      validate: validators.updateTemplate as CompiledValidator,
+      handle: updateTemplate,
+    },
+    {
+      operationId: 'deleteTemplate',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteTemplate,
+      permission: { kind: 'rule', rule: 'manage_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { deleted: 'wp_template' },
+      description:
+        "Moves the site's own template to the trash, or deletes it with force=true; a theme's file cannot be deleted.",
+      validate: validators.deleteTemplate as CompiledValidator,
+      handle: deleteTemplate,
+    },
+  ],
+};
+
+export const coreV2TemplateParts: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/template-parts',
+  pattern: '/core/v2/template-parts',
+  captures: [],
+  regex: '^/core/v2/template-parts$',
+  endpoints: [
+    {
+      operationId: 'listTemplateParts',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listTemplateParts,
+      permission: { kind: 'rule', rule: 'read_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template_part', many: true },
+      description:
+        "Lists the template parts of the active theme, with the site's own edits in place of the theme's files.",
+      validate: validators.listTemplates as CompiledValidator,
+      handle: listTemplateParts,
+    },
+    {
+      operationId: 'createTemplatePart',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createTemplatePart,
+      permission: { kind: 'rule', rule: 'manage_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template_part', many: false },
+      description: "Adds a template part of the site's own to the active theme.",
+      validate: validators.createTemplatePart as CompiledValidator,
+      handle: createTemplatePart,
+    },
+  ],
+};
+
+export const coreV2TemplatePartsLookup: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/template-parts/lookup',
+  pattern: '/core/v2/template-parts/lookup',
+  captures: [],
+  regex: '^/core/v2/template-parts/lookup$',
+  endpoints: [
+    {
+      operationId: 'lookupTemplatePart',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.lookupTemplatePart,
+      permission: { kind: 'rule', rule: 'read_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'template-fallback', many: false },
+      description:
+        'The template part a slug falls back to through the template hierarchy (single-post-hello, then single-post, single, singular, index), or an empty object when none.',
+      validate: validators.lookupTemplate as CompiledValidator,
+      handle: lookupTemplatePart,
+    },
+  ],
+};
+
+export const coreV2TemplatePartsId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/template-parts/<id>',
+  pattern:
+    '/core/v2/template-parts/(?P<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+)',
+  captures: [
+    { name: 'id', pattern: '([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+' },
+  ],
+  regex:
+    '^/core/v2/template-parts/(?<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+)$',
+  endpoints: [
+    {
+      operationId: 'getTemplatePart',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getTemplatePart,
+      permission: { kind: 'rule', rule: 'read_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template_part', many: false },
+      description: 'Reads one template part by its id (theme//slug).',
+      validate: validators.getTemplate as CompiledValidator,
+      handle: getTemplatePart,
+    },
+    {
+      operationId: 'updateTemplatePart',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateTemplatePart,
+      permission: { kind: 'rule', rule: 'manage_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_template_part', many: false },
+      description:
+        "Saves the site's own version of a template part (the theme's file stays as it is).",
+      validate: validators.updateTemplatePart as CompiledValidator,
+      handle: updateTemplatePart,
+    },
+    {
+      operationId: 'deleteTemplatePart',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteTemplatePart,
+      permission: { kind: 'rule', rule: 'manage_templates' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { deleted: 'wp_template_part' },
+      description:
+        "Moves the site's own template part to the trash, or deletes it with force=true; a theme's file cannot be deleted.",
+      validate: validators.deleteTemplate as CompiledValidator,
+      handle: deleteTemplatePart,
+    },
+  ],
+};
+
 export const coreV2Categories: RouteDef = {
   namespace: 'core/v2',
   path: '/core/v2/categories',
@@ -9366,6 +9944,227 @@ export const coreV2TagsId: RouteDef = {
       description: 'Deletes one term for good; force must be true since terms have no trash.',
       validate: validators.deletePost as CompiledValidator,
       handle: deleteTag,
+    },
+  ],
+};
+
+export const coreV2WpPatternCategory: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/wp_pattern_category',
+  pattern: '/core/v2/wp_pattern_category',
+  captures: [],
+  regex: '^/core/v2/wp_pattern_category$',
+  endpoints: [
+    {
+      operationId: 'listPatternCategories',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listTags,
+      permission: { kind: 'rule', rule: 'read_terms' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_pattern_category', many: true },
+      description: 'Lists the categories of synced patterns.',
+      validate: validators.listTags as CompiledValidator,
+      handle: listPatternCategories,
+    },
+    {
+      operationId: 'createPatternCategory',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createTag,
+      permission: { kind: 'rule', rule: 'create_term' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_pattern_category', many: false },
+      description: 'Creates a term (editors).',
+      validate: validators.createTag as CompiledValidator,
+      handle: createPatternCategory,
+    },
+  ],
+};
+
+export const coreV2WpPatternCategoryId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/wp_pattern_category/<id>',
+  pattern: '/core/v2/wp_pattern_category/(?P<id>[\\d]+)',
+  captures: [{ name: 'id', pattern: '[\\d]+' }],
+  regex: '^/core/v2/wp_pattern_category/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getPatternCategory',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getCategory,
+      permission: { kind: 'rule', rule: 'read_term' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_pattern_category', many: false },
+      description: 'Reads one term.',
+      validate: validators.getMedia as CompiledValidator,
+      handle: getPatternCategory,
+    },
+    {
+      operationId: 'updatePatternCategory',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateTag,
+      permission: { kind: 'rule', rule: 'edit_term' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_pattern_category', many: false },
+      description: 'Changes the given fields of one term (editors).',
+      validate: validators.updateTag as CompiledValidator,
+      handle: updatePatternCategory,
+    },
+    {
+      operationId: 'deletePatternCategory',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteCategory,
+      permission: { kind: 'rule', rule: 'delete_term' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { deleted: 'tag' },
+      description: 'Deletes one term for good; force must be true since terms have no trash.',
+      validate: validators.deletePost as CompiledValidator,
+      handle: deletePatternCategory,
+    },
+  ],
+};
+
+export const coreV2Themes: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/themes',
+  pattern: '/core/v2/themes',
+  captures: [],
+  regex: '^/core/v2/themes$',
+  endpoints: [
+    {
+      operationId: 'listThemes',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listThemes,
+      permission: { kind: 'rule', rule: 'read_themes' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'theme', many: true },
+      description:
+        'Lists the themes: every one to those who may switch themes, the active one (status=active) to anyone who may edit some content.',
+      validate: validators.listThemes as CompiledValidator,
+      handle: listThemes,
+    },
+  ],
+};
+
+export const coreV2ThemesStylesheet: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/themes/<stylesheet>',
+  pattern: '/core/v2/themes/(?P<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
+  captures: [{ name: 'stylesheet', pattern: '[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?' }],
+  regex: '^/core/v2/themes/(?<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)$',
+  endpoints: [
+    {
+      operationId: 'getTheme',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getTheme,
+      permission: { kind: 'rule', rule: 'read_themes' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'theme', many: false },
+      description: 'Reads one theme by its stylesheet.',
+      validate: validators.getTheme as CompiledValidator,
+      handle: getTheme,
+    },
+  ],
+};
+
+export const coreV2GlobalStylesThemesStylesheetVariations: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/global-styles/themes/<stylesheet>/variations',
+  pattern:
+    '/core/v2/global-styles/themes/(?P<stylesheet>[\\/\\s%\\w\\.\\(\\)\\[\\]\\@_\\-]+)/variations',
+  captures: [{ name: 'stylesheet', pattern: '[\\/\\s%\\w\\.\\(\\)\\[\\]\\@_\\-]+' }],
+  regex:
+    '^/core/v2/global-styles/themes/(?<stylesheet>[\\/\\s%\\w\\.\\(\\)\\[\\]\\@_\\-]+)/variations$',
+  endpoints: [
+    {
+      operationId: 'listThemeStyleVariations',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listThemeStyleVariations,
+      permission: { kind: 'rule', rule: 'read_theme_styles' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'style-variation', many: true },
+      description:
+        'The style variations the active theme offers (other palettes and type pairings).',
+      validate: validators.getTheme as CompiledValidator,
+      handle: listThemeStyleVariations,
+    },
+  ],
+};
+
+export const coreV2GlobalStylesThemesStylesheet: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/global-styles/themes/<stylesheet>',
+  pattern:
+    '/core/v2/global-styles/themes/(?P<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
+  captures: [{ name: 'stylesheet', pattern: '[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?' }],
+  regex:
+    '^/core/v2/global-styles/themes/(?<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)$',
+  endpoints: [
+    {
+      operationId: 'getThemeStyles',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listThemeStyleVariations,
+      permission: { kind: 'rule', rule: 'read_theme_styles' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'theme-styles', many: false },
+      description:
+        'The settings and styles the active theme gives the editor (its theme.json over the defaults).',
+      validate: validators.getTheme as CompiledValidator,
+      handle: getThemeStyles,
+    },
+  ],
+};
+
+export const coreV2GlobalStylesId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/global-styles/<id>',
+  pattern: '/core/v2/global-styles/(?P<id>[\\/\\w-]+)',
+  captures: [{ name: 'id', pattern: '[\\/\\w-]+' }],
+  postType: 'wp_global_styles',
+  regex: '^/core/v2/global-styles/(?<id>[\\/\\w-]+)$',
+  endpoints: [
+    {
+      operationId: 'getGlobalStyles',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getGlobalStyles,
+      permission: { kind: 'rule', rule: 'read_global_styles' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_global_styles', many: false },
+      description: "Reads the site's own changes to its theme's styles.",
+      validate: validators.getGlobalStyles as CompiledValidator,
+      handle: getGlobalStyles,
+    },
+    {
+      operationId: 'updateGlobalStyles',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateGlobalStyles,
+      permission: { kind: 'rule', rule: 'edit_global_styles' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_global_styles', many: false },
+      description: "Saves the site's own changes to its theme's styles.",
+      validate: validators.updateGlobalStyles as CompiledValidator,
+      handle: updateGlobalStyles,
     },
   ],
 };

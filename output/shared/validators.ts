@@ -3659,7 +3659,7 @@ return errors === 0;
 }
 
 export const listPosts = validate86;
-const schema62 = {"$id":"listPosts","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+const schema62 = {"$id":"listPosts","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"$ref":"sharedTags"},"tags_exclude":{"$ref":"sharedTagsExclude"},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const schema63 = {"$id":"sharedOrderby","type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3779,6 +3779,249 @@ vErrors.push(err2);
 errors++;
 }
 validate98.errors = vErrors;
+return errors === 0;
+}
+
+const schema66 = {"$id":"sharedTags","type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"$ref":"sharedOneOf"}]};
+const schema67 = {"$id":"sharedOneOf","type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedOneOf" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "terms") || (key0 === "operator"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.terms !== undefined){
+if(!(validate59(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.operator !== undefined){
+let data1 = data.operator;
+if(typeof data1 !== "string"){
+const err1 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!((data1 === "AND") || (data1 === "OR"))){
+const err2 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema67.properties.operator.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedTags" */;
+let vErrors = null;
+let errors = 0;
+if(!data || typeof data != "object"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema66.type},message:"must be object,array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs2 = errors;
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs3 = errors;
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+
+const schema68 = {"$id":"sharedTagsExclude","type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"$ref":"sharedOneOf2"}]};
+const schema69 = {"$id":"sharedOneOf2","type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"}},"additionalProperties":false};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedOneOf2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "terms")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.terms !== undefined){
+if(!(validate59(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedTagsExclude" */;
+let vErrors = null;
+let errors = 0;
+if(!data || typeof data != "object"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema68.type},message:"must be object,array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs2 = errors;
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs3 = errors;
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate110.errors = vErrors;
 return errors === 0;
 }
 
@@ -4294,9 +4537,20 @@ vErrors = null;
 }
 }
 if(data.tags !== undefined){
-let data27 = data.tags;
-if(!data27 || typeof data27 != "object"){
-const err30 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema62.properties.tags.type},message:"must be object,array"};
+if(!(validate104(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags_exclude !== undefined){
+if(!(validate110(data.tags_exclude, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err30 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4305,24 +4559,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid5 = false;
-let passing2 = null;
-const _errs57 = errors;
-if(!(validate59(data27, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
 }
-var _valid2 = _errs57 === errors;
-if(_valid2){
-valid5 = true;
-passing2 = 0;
-}
-const _errs58 = errors;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key2 in data27){
-if(!((key2 === "terms") || (key2 === "operator"))){
-const err31 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data.ignore_sticky !== undefined){
+if(typeof data.ignore_sticky !== "boolean"){
+const err31 = {instancePath:instancePath+"/ignore_sticky",schemaPath:"#/properties/ignore_sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4332,16 +4572,14 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data27.terms !== undefined){
-if(!(validate59(data27.terms, {instancePath:instancePath+"/tags/terms",parentData:data27,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-if(data27.operator !== undefined){
-let data29 = data27.operator;
-if(typeof data29 !== "string"){
-const err32 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.format !== undefined){
+let data31 = data.format;
+if(Array.isArray(data31)){
+const len0 = data31.length;
+for(let i0=0; i0<len0; i0++){
+let data32 = data31[i0];
+if(typeof data32 !== "string"){
+const err32 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4350,8 +4588,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!((data29 === "AND") || (data29 === "OR"))){
-const err33 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema62.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+if(!((((((((((data32 === "standard") || (data32 === "aside")) || (data32 === "chat")) || (data32 === "gallery")) || (data32 === "link")) || (data32 === "image")) || (data32 === "quote")) || (data32 === "status")) || (data32 === "video")) || (data32 === "audio"))){
+const err33 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4361,207 +4599,23 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-var _valid2 = _errs58 === errors;
-if(_valid2 && valid5){
-valid5 = false;
-passing2 = [passing2, 1];
-}
-else {
-if(_valid2){
-valid5 = true;
-passing2 = 1;
-}
-}
-if(!valid5){
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-else {
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.tags_exclude !== undefined){
-let data30 = data.tags_exclude;
-if(!data30 || typeof data30 != "object"){
-const err36 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema62.properties.tags_exclude.type},message:"must be object,array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-const _errs66 = errors;
-let valid7 = false;
-let passing3 = null;
-const _errs67 = errors;
-if(!(validate59(data30, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-var _valid3 = _errs67 === errors;
-if(_valid3){
-valid7 = true;
-passing3 = 0;
-}
-const _errs68 = errors;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key3 in data30){
-if(!(key3 === "terms")){
-const err37 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data30.terms !== undefined){
-if(!(validate59(data30.terms, {instancePath:instancePath+"/tags_exclude/terms",parentData:data30,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-var _valid3 = _errs68 === errors;
-if(_valid3 && valid7){
-valid7 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid7 = true;
-passing3 = 1;
-}
-}
-if(!valid7){
-const err39 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err40 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.ignore_sticky !== undefined){
-if(typeof data.ignore_sticky !== "boolean"){
-const err41 = {instancePath:instancePath+"/ignore_sticky",schemaPath:"#/properties/ignore_sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data34 = data.format;
-if(Array.isArray(data34)){
-const len0 = data34.length;
-for(let i0=0; i0<len0; i0++){
-let data35 = data34[i0];
-if(typeof data35 !== "string"){
-const err42 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(!((((((((((data35 === "standard") || (data35 === "aside")) || (data35 === "chat")) || (data35 === "gallery")) || (data35 === "link")) || (data35 === "image")) || (data35 === "quote")) || (data35 === "status")) || (data35 === "video")) || (data35 === "audio"))){
-const err43 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.format.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-let i1 = data34.length;
+let i1 = data31.length;
 let j0;
 if(i1 > 1){
 const indices0 = {};
 for(;i1--;){
-let item0 = data34[i1];
+let item0 = data31[i1];
 if(typeof item0 !== "string"){
 continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err44 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err34 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err34];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err34);
 }
 errors++;
 break;
@@ -4571,24 +4625,24 @@ indices0[item0] = i1;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err35];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err36];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -4596,16 +4650,16 @@ validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate108;
-const schema66 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema67 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
+export const createPost = validate116;
+const schema70 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema71 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDate" */;
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema67.type},message:"must be string,null"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4626,13 +4680,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate109.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
+const schema72 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedStatus3" */;
 let vErrors = null;
 let errors = 0;
@@ -4647,7 +4701,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "publish") || (data === "future")) || (data === "draft")) || (data === "pending")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4656,13 +4710,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
+const schema73 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCommentStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -4677,7 +4731,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "open") || (data === "closed"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4686,13 +4740,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
+const schema74 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedFormat" */;
 let vErrors = null;
 let errors = 0;
@@ -4707,7 +4761,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "standard") || (data === "aside")) || (data === "chat")) || (data === "gallery")) || (data === "link")) || (data === "image")) || (data === "quote")) || (data === "status")) || (data === "video")) || (data === "audio"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4716,13 +4770,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
+const schema75 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -4750,25 +4804,25 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -4785,8 +4839,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -4829,26 +4883,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -4899,14 +4953,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate123;
-const schema72 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
+export const getPost = validate131;
+const schema76 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -4966,14 +5020,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate125;
-const schema73 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost = validate133;
+const schema77 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -4992,14 +5046,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -5016,8 +5070,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -5060,26 +5114,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -5130,14 +5184,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate135;
-const schema74 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePost = validate143;
+const schema78 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5178,14 +5232,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate136;
-const schema75 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate144;
+const schema79 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5290,7 +5344,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema79.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5313,7 +5367,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((((data9 === "date") || (data9 === "id")) || (data9 === "include")) || (data9 === "relevance")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "title"))){
-const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema75.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema79.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5334,14 +5388,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate141;
-const schema76 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getPostRevision = validate149;
+const schema80 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5389,14 +5443,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate143;
-const schema77 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePostRevision = validate151;
+const schema81 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5450,14 +5504,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate144;
-const schema78 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const listPostAutosaves = validate152;
+const schema82 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -5492,14 +5546,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate146;
-const schema79 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave = validate154;
+const schema83 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -5518,14 +5572,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -5542,8 +5596,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -5586,26 +5640,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -5656,14 +5710,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate156;
-const schema80 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
+export const listPages = validate164;
+const schema84 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -5867,7 +5921,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data13 === "exact")){
-const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema80.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema84.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5903,7 +5957,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data15 === "asc") || (data15 === "desc"))){
-const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema80.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5926,7 +5980,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((((((((((data16 === "author") || (data16 === "date")) || (data16 === "id")) || (data16 === "include")) || (data16 === "modified")) || (data16 === "parent")) || (data16 === "relevance")) || (data16 === "slug")) || (data16 === "include_slugs")) || (data16 === "title")) || (data16 === "menu_order"))){
-const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema80.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema84.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5977,27 +6031,27 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate168;
-const schema81 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage = validate176;
+const schema85 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -6014,8 +6068,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -6071,14 +6125,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -6096,8 +6150,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -6124,14 +6178,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate175;
-const schema82 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage = validate183;
+const schema86 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -6150,14 +6204,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -6174,8 +6228,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -6231,14 +6285,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -6256,8 +6310,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -6284,14 +6338,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate182;
-const schema83 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate190;
+const schema87 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6310,14 +6364,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -6334,8 +6388,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -6378,14 +6432,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -6403,8 +6457,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -6431,14 +6485,679 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate189;
-const schema84 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listBlocks = validate197;
+const schema88 = {"$id":"listBlocks","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"wp_pattern_category":{"$ref":"sharedTags"},"wp_pattern_category_exclude":{"$ref":"sharedTagsExclude"}},"additionalProperties":true};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listBlocks" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.after !== undefined){
+let data4 = data.after;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.modified_after !== undefined){
+let data5 = data.modified_after;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data6 = data.before;
+if(typeof data6 === "string"){
+if(!(formats0.test(data6))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.modified_before !== undefined){
+let data7 = data.modified_before;
+if(typeof data7 === "string"){
+if(!(formats0.test(data7))){
+const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_semantics !== undefined){
+let data10 = data.search_semantics;
+if(typeof data10 !== "string"){
+const err11 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(data10 === "exact")){
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema88.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data12 = data.order;
+if(typeof data12 !== "string"){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema88.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_columns !== undefined){
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+if(data.tax_relation !== undefined){
+let data17 = data.tax_relation;
+if(typeof data17 !== "string"){
+const err16 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!((data17 === "AND") || (data17 === "OR"))){
+const err17 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema88.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate104(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+}
+if(data.wp_pattern_category_exclude !== undefined){
+if(!(validate110(data.wp_pattern_category_exclude, {instancePath:instancePath+"/wp_pattern_category_exclude",parentData:data,parentDataProperty:"wp_pattern_category_exclude",rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate197.errors = vErrors;
+return errors === 0;
+}
+
+export const createBlock = validate208;
+const schema89 = {"$id":"createBlock","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema90 = {"$id":"sharedMeta2","type":"object","properties":{"wp_pattern_sync_status":{"$ref":"sharedWpPatternSyncStatus"},"footnotes":{"type":"string"}}};
+const schema91 = {"$id":"sharedWpPatternSyncStatus","type":"string","enum":["partial","unsynced"]};
+
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedWpPatternSyncStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "partial") || (data === "unsynced"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate213.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.wp_pattern_sync_status !== undefined){
+if(!(validate213(data.wp_pattern_sync_status, {instancePath:instancePath+"/wp_pattern_sync_status",parentData:data,parentDataProperty:"wp_pattern_sync_status",rootData}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+errors = vErrors.length;
+}
+}
+if(data.footnotes !== undefined){
+if(typeof data.footnotes !== "string"){
+const err0 = {instancePath:instancePath+"/footnotes",schemaPath:"#/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createBlock" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate212(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err2 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate59(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate208.errors = vErrors;
+return errors === 0;
+}
+
+export const updateBlock = validate217;
+const schema92 = {"$id":"updateBlock","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateBlock" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate212(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate59(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+
+export const createBlockAutosave = validate223;
+const schema93 = {"$id":"createBlockAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createBlockAutosave" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate212(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate59(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+
+export const listMedia = validate229;
+const schema94 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -6629,7 +7348,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data12 === "exact")){
-const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema84.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema94.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6665,7 +7384,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema94.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6722,7 +7441,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data21 === "inherit") || (data21 === "private")) || (data21 === "trash"))){
-const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema84.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6761,7 +7480,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((data23 === "image") || (data23 === "video")) || (data23 === "text")) || (data23 === "application")) || (data23 === "audio"))){
-const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema84.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6800,27 +7519,27 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate202;
-const schema85 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia = validate242;
+const schema95 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -6837,8 +7556,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -6869,20 +7588,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -6970,14 +7689,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate209;
-const schema86 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getMedia = validate249;
+const schema96 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7012,14 +7731,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate211;
-const schema87 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate251;
+const schema97 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7038,14 +7757,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -7062,8 +7781,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -7094,20 +7813,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -7159,14 +7878,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate218;
-const schema88 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate258;
+const schema98 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7207,7 +7926,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema88.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema98.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7228,15 +7947,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate219;
-const schema89 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
-const schema90 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
+export const editMedia = validate259;
+const schema99 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+const schema100 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedX" */;
 let vErrors = null;
 let errors = 0;
@@ -7272,13 +7991,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-const schema91 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+const schema101 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCaption" */;
 let vErrors = null;
 let errors = 0;
@@ -7318,12 +8037,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7394,7 +8113,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7479,7 +8198,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7542,7 +8261,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7698,44 +8417,44 @@ errors++;
 }
 }
 if(data.x !== undefined){
-if(!(validate220(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate260(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.y !== undefined){
-if(!(validate220(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate260(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.width !== undefined){
-if(!(validate220(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate260(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.height !== undefined){
-if(!(validate220(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate260(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.caption !== undefined){
-if(!(validate225(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate265(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined){
-if(!(validate225(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate265(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate225(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate265(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 }
@@ -7775,14 +8494,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate229;
-const schema92 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGenerateFormMarkup = validate269;
+const schema102 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -7821,14 +8540,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate230;
-const schema93 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate270;
+const schema103 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -7844,14 +8563,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate231;
-const schema94 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate271;
+const schema104 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -7877,14 +8596,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate232;
-const schema95 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate272;
+const schema105 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -7922,7 +8641,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema95.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema105.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7943,14 +8662,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate233;
-const schema96 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate273;
+const schema106 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -8028,14 +8747,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate234;
-const schema97 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate274;
+const schema107 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -8071,14 +8790,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate235;
-const schema98 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate275;
+const schema108 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8104,14 +8823,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate236;
-const schema99 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate276;
+const schema109 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -8190,7 +8909,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema99.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema109.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8213,7 +8932,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema99.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema109.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8260,14 +8979,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate237;
-const schema100 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate277;
+const schema110 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8303,14 +9022,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate238;
-const schema101 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate278;
+const schema111 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -8336,14 +9055,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate239;
-const schema102 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate279;
+const schema112 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -8432,14 +9151,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate240;
-const schema103 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate280;
+const schema113 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -8491,14 +9210,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate241;
-const schema104 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate281;
+const schema114 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -8559,7 +9278,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema104.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema114.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8582,7 +9301,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema104.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema114.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8605,7 +9324,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema104.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema114.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8650,15 +9369,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateForm = validate243;
-const schema105 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1UpdateForm = validate283;
+const schema115 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1UpdateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -8766,7 +9485,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data5 === "publish") || (data5 === "draft")) || (data5 === "private"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema105.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema115.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8787,14 +9506,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate244;
-const schema106 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate284;
+const schema116 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -8812,7 +9531,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema106.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema116.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8833,15 +9552,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate245;
-const schema107 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
-const schema108 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
+export const formsuiteV1PostFormsImport = validate285;
+const schema117 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
+const schema118 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDefaultStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8856,7 +9575,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "draft") || (data === "publish")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema118.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8865,12 +9584,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -8898,8 +9617,8 @@ errors++;
 }
 }
 if(data.default_status !== undefined){
-if(!(validate246(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+if(!(validate286(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
 }
@@ -8914,14 +9633,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate245.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate248;
-const schema109 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate288;
+const schema119 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -8949,7 +9668,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema109.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema119.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8972,7 +9691,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema109.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema119.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8993,14 +9712,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate249;
-const schema110 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate289;
+const schema120 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -9051,14 +9770,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate250;
-const schema111 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate290;
+const schema121 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -9109,14 +9828,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate251;
-const schema112 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate291;
+const schema122 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -9178,14 +9897,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate252;
-const schema113 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate292;
+const schema123 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -9213,14 +9932,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate253;
-const schema114 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate293;
+const schema124 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -9308,14 +10027,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1ImportMigratorFile = validate254;
-const schema115 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate294;
+const schema125 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1ImportMigratorFile" */;
 let vErrors = null;
 let errors = 0;
@@ -9345,8 +10064,8 @@ errors++;
 }
 }
 if(data.post_status !== undefined){
-if(!(validate246(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+if(!(validate286(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
 }
@@ -9361,14 +10080,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate256;
-const schema116 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate296;
+const schema126 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -9457,14 +10176,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate257;
-const schema117 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate297;
+const schema127 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -9496,14 +10215,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate259;
-const schema118 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate299;
+const schema128 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -9521,7 +10240,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema118.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema128.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9542,14 +10261,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate260;
-const schema119 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate300;
+const schema129 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -9587,14 +10306,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate261;
-const schema120 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate301;
+const schema130 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -9632,14 +10351,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate262;
-const schema121 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate302;
+const schema131 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -9689,14 +10408,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate263;
-const schema122 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate303;
+const schema132 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -9756,14 +10475,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate264;
-const schema123 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate304;
+const schema133 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -9791,7 +10510,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema123.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema133.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9818,15 +10537,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate266;
-const schema124 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
-const schema125 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate306;
+const schema134 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema135 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug2" */;
 let vErrors = null;
 let errors = 0;
@@ -9841,7 +10560,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility")) || (data === "consent"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema125.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9850,12 +10569,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -9871,8 +10590,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate267(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+if(!(validate307(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
 }
@@ -9899,14 +10618,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate269;
-const schema126 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate309;
+const schema136 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -9922,8 +10641,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate267(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+if(!(validate307(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
 }
@@ -9938,14 +10657,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate271;
-const schema127 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate311;
+const schema137 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -10058,15 +10777,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate311.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate272;
-const schema128 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
-const schema129 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
+export const pagebuilderV1GetGlobalClasses = validate312;
+const schema138 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
+const schema139 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContext2" */;
 let vErrors = null;
 let errors = 0;
@@ -10081,7 +10800,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "frontend") || (data === "preview"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema139.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10090,19 +10809,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate273(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+if(!(validate313(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
@@ -10117,14 +10836,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate275;
-const schema130 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate315;
+const schema140 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -10160,8 +10879,8 @@ vErrors.push(err2);
 errors++;
 }
 if(data.context !== undefined){
-if(!(validate273(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+if(!(validate313(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
@@ -10323,7 +11042,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data9 === "class")){
-const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema130.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema140.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10386,14 +11105,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate281;
-const schema131 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate321;
+const schema141 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -10475,14 +11194,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate282;
-const schema132 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate322;
+const schema142 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -10589,14 +11308,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate283;
-const schema133 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate323;
+const schema143 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -10658,14 +11377,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate283.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate284;
-const schema134 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate324;
+const schema144 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -10726,14 +11445,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate285;
-const schema135 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate325;
+const schema145 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -10779,14 +11498,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate287;
-const schema136 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate327;
+const schema146 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -10897,14 +11616,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate287.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate288;
-const schema137 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate328;
+const schema147 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -10978,14 +11697,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate289;
-const schema138 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate329;
+const schema148 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -11081,14 +11800,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate290;
-const schema139 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate330;
+const schema149 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -11176,14 +11895,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate330.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate291;
-const schema140 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate331;
+const schema150 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -11243,14 +11962,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate291.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate292;
-const schema141 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate332;
+const schema151 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -11333,14 +12052,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate293;
-const schema142 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate333;
+const schema152 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -11358,7 +12077,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema142.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema152.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11381,7 +12100,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema142.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema152.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11445,14 +12164,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate297;
-const schema143 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate337;
+const schema153 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11460,7 +12179,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema143.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema153.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11481,14 +12200,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate337.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate298;
-const schema144 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate338;
+const schema154 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11514,14 +12233,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate298.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate299;
-const schema145 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate339;
+const schema155 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11557,14 +12276,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate300;
-const schema146 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate340;
+const schema156 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -11600,14 +12319,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate301;
-const schema147 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate341;
+const schema157 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -11653,14 +12372,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate302;
-const schema148 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate342;
+const schema158 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -11688,15 +12407,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate303;
-const schema149 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate343;
+const schema159 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -11787,14 +12506,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate304;
-const schema150 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate344;
+const schema160 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -11859,14 +12578,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate305;
-const schema151 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate345;
+const schema161 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -11894,14 +12613,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate305.errors = vErrors;
+validate345.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate306;
-const schema152 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate346;
+const schema162 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -11929,24 +12648,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate307;
-const schema153 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema154 = {"$id":"sharedMeta2","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
-const schema155 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema156 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate347;
+const schema163 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema164 = {"$id":"sharedMeta3","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
+const schema165 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema166 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDesktop" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func3.call(schema156.properties, key0))){
+if(!(func3.call(schema166.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -12112,12 +12831,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -12135,20 +12854,20 @@ errors++;
 }
 }
 if(data.desktop !== undefined){
-if(!(validate316(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate356(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 }
 if(data.tablet !== undefined){
-if(!(validate316(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate356(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 }
 if(data.mobile !== undefined){
-if(!(validate316(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate356(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 }
@@ -12163,13 +12882,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
+const schema167 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderTemplateType" */;
 let vErrors = null;
 let errors = 0;
@@ -12184,7 +12903,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((data === "post") || (data === "core-post")) || (data === "core-page")) || (data === "kit")) || (data === "not-supported")) || (data === "page")) || (data === "section")) || (data === "container")) || (data === "floating-buttons")) || (data === "cloud-template-preview")) || (data === ""))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12193,13 +12912,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate322.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
-const schema158 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
+const schema168 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderPageSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12217,7 +12936,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "yes") || (data0 === "no"))){
-const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema158.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema168.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12238,13 +12957,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate324.errors = vErrors;
+validate364.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedMeta2" */;
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta3" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12549,14 +13268,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate315(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate355(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate315(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate355(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 }
@@ -12573,7 +13292,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema154.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema164.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12584,8 +13303,8 @@ errors++;
 }
 }
 if(data._builder_template_type !== undefined){
-if(!(validate322(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
-vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+if(!(validate362(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
 }
@@ -12602,8 +13321,8 @@ errors++;
 }
 }
 if(data._builder_page_settings !== undefined){
-if(!(validate324(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+if(!(validate364(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
 errors = vErrors.length;
 }
 }
@@ -12618,25 +13337,25 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -12653,8 +13372,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -12697,26 +13416,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -12767,14 +13486,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate329;
-const schema159 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost2 = validate369;
+const schema169 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -12793,14 +13512,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -12817,8 +13536,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -12861,26 +13580,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -12931,14 +13650,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave2 = validate339;
-const schema160 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave2 = validate379;
+const schema170 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -12957,14 +13676,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -12981,8 +13700,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -13025,26 +13744,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -13095,27 +13814,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate349;
-const schema161 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage2 = validate389;
+const schema171 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -13132,8 +13851,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -13189,14 +13908,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -13214,8 +13933,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -13242,14 +13961,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate356;
-const schema162 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate396;
+const schema172 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -13268,14 +13987,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -13292,8 +14011,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -13349,14 +14068,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -13374,8 +14093,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -13402,14 +14121,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate356.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate363;
-const schema163 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate403;
+const schema173 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -13428,14 +14147,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -13452,8 +14171,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -13496,14 +14215,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -13521,8 +14240,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -13549,27 +14268,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate403.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate370;
-const schema164 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate410;
+const schema174 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -13586,8 +14305,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -13618,20 +14337,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -13719,14 +14438,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate377;
-const schema165 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate417;
+const schema175 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -13745,14 +14464,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -13769,8 +14488,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -13801,20 +14520,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
@@ -13866,15 +14585,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate384;
-const schema166 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
-const formats28 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const listComments = validate424;
+const schema176 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
+const formats36 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
 let vErrors = null;
 let errors = 0;
@@ -13968,7 +14687,7 @@ errors = vErrors.length;
 if(data.author_email !== undefined){
 let data7 = data.author_email;
 if(typeof data7 === "string"){
-if(!(formats28.test(data7))){
+if(!(formats36.test(data7))){
 const err5 = {instancePath:instancePath+"/author_email",schemaPath:"#/properties/author_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14053,7 +14772,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema166.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema176.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14076,7 +14795,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((((data13 === "date") || (data13 === "date_gmt")) || (data13 === "id")) || (data13 === "include")) || (data13 === "post")) || (data13 === "parent")) || (data13 === "type"))){
-const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema166.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema176.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14151,15 +14870,1097 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate384.errors = vErrors;
+validate424.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate394;
-const schema167 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
-const schema168 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
+export const updateSettings = validate434;
+const schema177 = {"$id":"updateSettings","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string"},"url":{"type":"string","format":"uri"},"email":{"type":"string","format":"email"},"timezone":{"type":"string"},"date_format":{"type":"string"},"time_format":{"type":"string"},"start_of_week":{"type":"integer"},"language":{"type":"string"},"use_smilies":{"type":"boolean"},"default_category":{"type":"integer"},"default_post_format":{"type":"string"},"posts_per_page":{"type":"integer"},"show_on_front":{"type":"string"},"page_on_front":{"type":"integer"},"page_for_posts":{"type":"integer"},"default_ping_status":{"$ref":"sharedCommentStatus"},"default_comment_status":{"$ref":"sharedCommentStatus"},"site_logo":{"type":"integer"},"site_icon":{"type":"integer"}},"additionalProperties":true};
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateSettings" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err0 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data3 = data.email;
+if(typeof data3 === "string"){
+if(!(formats36.test(data3))){
+const err3 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.timezone !== undefined){
+if(typeof data.timezone !== "string"){
+const err5 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.date_format !== undefined){
+if(typeof data.date_format !== "string"){
+const err6 = {instancePath:instancePath+"/date_format",schemaPath:"#/properties/date_format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.time_format !== undefined){
+if(typeof data.time_format !== "string"){
+const err7 = {instancePath:instancePath+"/time_format",schemaPath:"#/properties/time_format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.start_of_week !== undefined){
+let data7 = data.start_of_week;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err8 = {instancePath:instancePath+"/start_of_week",schemaPath:"#/properties/start_of_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.language !== undefined){
+if(typeof data.language !== "string"){
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.use_smilies !== undefined){
+if(typeof data.use_smilies !== "boolean"){
+const err10 = {instancePath:instancePath+"/use_smilies",schemaPath:"#/properties/use_smilies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.default_category !== undefined){
+let data10 = data.default_category;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err11 = {instancePath:instancePath+"/default_category",schemaPath:"#/properties/default_category/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.default_post_format !== undefined){
+if(typeof data.default_post_format !== "string"){
+const err12 = {instancePath:instancePath+"/default_post_format",schemaPath:"#/properties/default_post_format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.posts_per_page !== undefined){
+let data12 = data.posts_per_page;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err13 = {instancePath:instancePath+"/posts_per_page",schemaPath:"#/properties/posts_per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.show_on_front !== undefined){
+if(typeof data.show_on_front !== "string"){
+const err14 = {instancePath:instancePath+"/show_on_front",schemaPath:"#/properties/show_on_front/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.page_on_front !== undefined){
+let data14 = data.page_on_front;
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+const err15 = {instancePath:instancePath+"/page_on_front",schemaPath:"#/properties/page_on_front/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.page_for_posts !== undefined){
+let data15 = data.page_for_posts;
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err16 = {instancePath:instancePath+"/page_for_posts",schemaPath:"#/properties/page_for_posts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.default_ping_status !== undefined){
+if(!(validate122(data.default_ping_status, {instancePath:instancePath+"/default_ping_status",parentData:data,parentDataProperty:"default_ping_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+}
+if(data.default_comment_status !== undefined){
+if(!(validate122(data.default_comment_status, {instancePath:instancePath+"/default_comment_status",parentData:data,parentDataProperty:"default_comment_status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+}
+if(data.site_logo !== undefined){
+let data18 = data.site_logo;
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err17 = {instancePath:instancePath+"/site_logo",schemaPath:"#/properties/site_logo/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.site_icon !== undefined){
+let data19 = data.site_icon;
+if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
+const err18 = {instancePath:instancePath+"/site_icon",schemaPath:"#/properties/site_icon/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate434.errors = vErrors;
+return errors === 0;
+}
+
+export const listTemplates = validate437;
+const schema178 = {"$id":"listTemplates","type":"object","properties":{"context":{"$ref":"sharedContext"},"wp_id":{"type":"integer"},"area":{"type":"string"},"post_type":{"type":"string"}},"additionalProperties":true};
+
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTemplates" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.wp_id !== undefined){
+let data1 = data.wp_id;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/wp_id",schemaPath:"#/properties/wp_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+if(typeof data.area !== "string"){
+const err1 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.post_type !== undefined){
+if(typeof data.post_type !== "string"){
+const err2 = {instancePath:instancePath+"/post_type",schemaPath:"#/properties/post_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate437.errors = vErrors;
+return errors === 0;
+}
+
+export const createTemplate = validate439;
+const schema179 = {"$id":"createTemplate","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true,"required":["slug"]};
+const schema180 = {"$id":"sharedSlug3","type":"string","minLength":1,"pattern":"[a-zA-Z0-9_%-]+"};
+const pattern3 = new RegExp("[a-zA-Z0-9_%-]+", "");
+
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedSlug3" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) < 1){
+const err0 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern3.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "[a-zA-Z0-9_%-]+"},message:"must match pattern \""+"[a-zA-Z0-9_%-]+"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate440.errors = vErrors;
+return errors === 0;
+}
+
+const schema181 = {"$id":"sharedContent","type":["object","string"],"properties":{"raw":{"type":"string"},"block_version":{"type":"integer"}}};
+
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedContent" */;
+let vErrors = null;
+let errors = 0;
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema181.type},message:"must be object,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw !== undefined){
+if(typeof data.raw !== "string"){
+const err1 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.block_version !== undefined){
+let data1 = data.block_version;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/block_version",schemaPath:"#/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+validate442.errors = vErrors;
+return errors === 0;
+}
+
+const schema182 = {"$id":"sharedTitle","type":["object","string"],"properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedTitle" */;
+let vErrors = null;
+let errors = 0;
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema182.type},message:"must be object,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw !== undefined){
+if(typeof data.raw !== "string"){
+const err1 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rendered !== undefined){
+if(typeof data.rendered !== "string"){
+const err2 = {instancePath:instancePath+"/rendered",schemaPath:"#/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTemplate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.slug === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.slug !== undefined){
+if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
+errors = vErrors.length;
+}
+}
+if(data.theme !== undefined){
+if(typeof data.theme !== "string"){
+const err1 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+errors = vErrors.length;
+}
+}
+if(data.title !== undefined){
+if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate439.errors = vErrors;
+return errors === 0;
+}
+
+export const lookupTemplate = validate447;
+const schema183 = {"$id":"lookupTemplate","type":"object","properties":{"slug":{"type":"string"},"is_custom":{"type":"boolean"},"template_prefix":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="lookupTemplate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.slug === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.is_custom !== undefined){
+if(typeof data.is_custom !== "boolean"){
+const err2 = {instancePath:instancePath+"/is_custom",schemaPath:"#/properties/is_custom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.template_prefix !== undefined){
+if(typeof data.template_prefix !== "string"){
+const err3 = {instancePath:instancePath+"/template_prefix",schemaPath:"#/properties/template_prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+
+export const getTemplate = validate448;
+const schema184 = {"$id":"getTemplate","type":"object","properties":{"id":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTemplate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate448.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTemplate = validate450;
+const schema185 = {"$id":"updateTemplate","type":"object","properties":{"id":{"type":"string"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true};
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTemplate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
+errors = vErrors.length;
+}
+}
+if(data.theme !== undefined){
+if(typeof data.theme !== "string"){
+const err1 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+errors = vErrors.length;
+}
+}
+if(data.title !== undefined){
+if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data8 = data.author;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteTemplate = validate455;
+const schema186 = {"$id":"deleteTemplate","type":"object","properties":{"id":{"type":"string"},"force":{"type":"boolean"}},"additionalProperties":true};
+
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="deleteTemplate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate455.errors = vErrors;
+return errors === 0;
+}
+
+export const createTemplatePart = validate456;
+const schema187 = {"$id":"createTemplatePart","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTemplatePart" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.slug === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.slug !== undefined){
+if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
+errors = vErrors.length;
+}
+}
+if(data.theme !== undefined){
+if(typeof data.theme !== "string"){
+const err1 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+errors = vErrors.length;
+}
+}
+if(data.title !== undefined){
+if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+if(typeof data.area !== "string"){
+const err5 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTemplatePart = validate461;
+const schema188 = {"$id":"updateTemplatePart","type":"object","properties":{"id":{"type":"string"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true};
+
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTemplatePart" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
+errors = vErrors.length;
+}
+}
+if(data.theme !== undefined){
+if(typeof data.theme !== "string"){
+const err1 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+errors = vErrors.length;
+}
+}
+if(data.title !== undefined){
+if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data8 = data.author;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+if(typeof data.area !== "string"){
+const err5 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate461.errors = vErrors;
+return errors === 0;
+}
+
+export const listCategories = validate466;
+const schema189 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema190 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
+
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby2" */;
 let vErrors = null;
 let errors = 0;
@@ -14174,7 +15975,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "id") || (data === "include")) || (data === "name")) || (data === "slug")) || (data === "include_slugs")) || (data === "term_group")) || (data === "description")) || (data === "count"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema168.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema190.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14183,12 +15984,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate399.errors = vErrors;
+validate471.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -14267,7 +16068,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data6 === "asc") || (data6 === "desc"))){
-const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema167.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema189.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14278,8 +16079,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+if(!(validate471(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
 errors = vErrors.length;
 }
 }
@@ -14338,14 +16139,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate466.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate402;
-const schema169 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate474;
+const schema191 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -14433,14 +16234,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate474.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate403;
-const schema170 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate475;
+const schema192 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -14531,14 +16332,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate403.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate404;
-const schema171 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listTags = validate476;
+const schema193 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
@@ -14630,7 +16431,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema171.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema193.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14641,8 +16442,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+if(!(validate471(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
 errors = vErrors.length;
 }
 }
@@ -14688,14 +16489,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate476.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate411;
-const schema172 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createTag = validate483;
+const schema194 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -14770,14 +16571,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate411.errors = vErrors;
+validate483.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate412;
-const schema173 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateTag = validate484;
+const schema195 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -14855,14 +16656,201 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate412.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate413;
-const schema174 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const listThemes = validate485;
+const schema196 = {"$id":"listThemes","type":"object","properties":{"status":{"type":"array","items":{"enum":["active","inactive"],"type":"string"}}},"additionalProperties":true};
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listThemes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status !== undefined){
+let data0 = data.status;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data1 === "active") || (data1 === "inactive"))){
+const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema196.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate485.errors = vErrors;
+return errors === 0;
+}
+
+export const getTheme = validate486;
+const schema197 = {"$id":"getTheme","type":"object","properties":{"stylesheet":{"type":"string"}},"additionalProperties":true};
+
+function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTheme" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.stylesheet !== undefined){
+if(typeof data.stylesheet !== "string"){
+const err0 = {instancePath:instancePath+"/stylesheet",schemaPath:"#/properties/stylesheet/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate486.errors = vErrors;
+return errors === 0;
+}
+
+export const getGlobalStyles = validate487;
+const schema198 = {"$id":"getGlobalStyles","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true};
+
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getGlobalStyles" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate487.errors = vErrors;
+return errors === 0;
+}
+
+export const updateGlobalStyles = validate488;
+const schema199 = {"$id":"updateGlobalStyles","type":"object","properties":{"styles":{"type":["object"]},"settings":{"type":["object"]},"title":{"$ref":"sharedTitle"}},"additionalProperties":true};
+
+function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateGlobalStyles" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.styles !== undefined){
+let data0 = data.styles;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err0 = {instancePath:instancePath+"/styles",schemaPath:"#/properties/styles/type",keyword:"type",params:{type: schema199.properties.styles.type},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.settings !== undefined){
+let data1 = data.settings;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err1 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema199.properties.settings.type},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate488.errors = vErrors;
+return errors === 0;
+}
+
+export const listTypes = validate490;
+const schema200 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -14884,14 +16872,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate413.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate415;
-const schema175 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getType = validate492;
+const schema201 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getType" */;
 let vErrors = null;
 let errors = 0;
@@ -14925,14 +16913,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate415.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate417;
-const schema176 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
+export const listTaxonomies = validate494;
+const schema202 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTaxonomies" */;
 let vErrors = null;
 let errors = 0;
@@ -14966,14 +16954,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
-export const getTaxonomy = validate419;
-const schema177 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getTaxonomy = validate496;
+const schema203 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTaxonomy" */;
 let vErrors = null;
 let errors = 0;
@@ -15007,14 +16995,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate419.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const listUsers = validate421;
-const schema178 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
+export const listUsers = validate498;
+const schema204 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment","nav_menu_item","wp_block","wp_template","wp_template_part","wp_global_styles","wp_navigation","wp_font_family","wp_font_face"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
@@ -15106,7 +17094,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema178.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema204.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15129,7 +17117,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data8 === "id") || (data8 === "include")) || (data8 === "name")) || (data8 === "registered_date")) || (data8 === "slug")) || (data8 === "include_slugs")) || (data8 === "email")) || (data8 === "url"))){
-const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema178.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema204.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15170,7 +17158,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data12 === "authors")){
-const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema178.properties.who.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema204.properties.who.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15183,7 +17171,7 @@ errors++;
 if(data.has_published_posts !== undefined){
 let data13 = data.has_published_posts;
 if((typeof data13 !== "boolean") && (!(Array.isArray(data13)))){
-const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema178.properties.has_published_posts.type},message:"must be boolean,array"};
+const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema204.properties.has_published_posts.type},message:"must be boolean,array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15206,8 +17194,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(((data14 === "post") || (data14 === "page")) || (data14 === "attachment"))){
-const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((((data14 === "post") || (data14 === "page")) || (data14 === "attachment")) || (data14 === "nav_menu_item")) || (data14 === "wp_block")) || (data14 === "wp_template")) || (data14 === "wp_template_part")) || (data14 === "wp_global_styles")) || (data14 === "wp_navigation")) || (data14 === "wp_font_family")) || (data14 === "wp_font_face"))){
+const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema204.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15236,7 +17224,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data16 === "email") || (data16 === "name")) || (data16 === "id")) || (data16 === "username")) || (data16 === "slug"))){
-const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema204.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15269,16 +17257,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate421.errors = vErrors;
+validate498.errors = vErrors;
 return errors === 0;
 }
 
-export const createUser = validate429;
-const schema179 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true,"required":["username","email","password"]};
-const schema180 = {"$id":"sharedMeta3","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
-const schema181 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
+export const createUser = validate506;
+const schema205 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true,"required":["username","email","password"]};
+const schema206 = {"$id":"sharedMeta4","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
+const schema207 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPersistedPreferences" */;
 let vErrors = null;
 let errors = 0;
@@ -15319,19 +17307,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate432.errors = vErrors;
+validate509.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedMeta3" */;
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta4" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.persisted_preferences !== undefined){
-if(!(validate432(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
-vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
+if(!(validate509(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
+vErrors = vErrors === null ? validate509.errors : vErrors.concat(validate509.errors);
 errors = vErrors.length;
 }
 }
@@ -15346,12 +17334,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate431.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15437,7 +17425,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if(typeof data4 === "string"){
-if(!(formats28.test(data4))){
+if(!(formats36.test(data4))){
 const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -15496,7 +17484,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema179.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema205.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15549,8 +17537,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+if(!(validate508(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
 errors = vErrors.length;
 }
 }
@@ -15565,14 +17553,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate429.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
 
-export const updateUser = validate435;
-const schema182 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+export const updateUser = validate512;
+const schema208 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15641,7 +17629,7 @@ errors++;
 if(data.email !== undefined){
 let data5 = data.email;
 if(typeof data5 === "string"){
-if(!(formats28.test(data5))){
+if(!(formats36.test(data5))){
 const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15700,7 +17688,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data8 === "") || (data8 === "en_US"))){
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema182.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema208.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15753,8 +17741,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+if(!(validate508(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
 errors = vErrors.length;
 }
 }
@@ -15769,14 +17757,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate435.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteUser = validate438;
-const schema183 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteUser = validate515;
+const schema209 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15817,14 +17805,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate438.errors = vErrors;
+validate515.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCurrentUser = validate439;
-const schema184 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+export const updateCurrentUser = validate516;
+const schema210 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
 
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15880,7 +17868,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if(typeof data4 === "string"){
-if(!(formats28.test(data4))){
+if(!(formats36.test(data4))){
 const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -15939,7 +17927,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema184.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema210.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15992,8 +17980,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+if(!(validate508(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
 errors = vErrors.length;
 }
 }
@@ -16008,14 +17996,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate439.errors = vErrors;
+validate516.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteCurrentUser = validate442;
-const schema185 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteCurrentUser = validate519;
+const schema211 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -16043,6 +18031,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate442.errors = vErrors;
+validate519.errors = vErrors;
 return errors === 0;
 }

@@ -13,9 +13,10 @@ export interface ObjectFixture {
   autosave: number;
 }
 
-export type PermissionFixtures = Record<PostTypeName, ObjectFixture> & {
-  /** A category and a tag, for the `<id>` of the terms routes. */
-  terms?: { categories: number; tags: number };
+/** One set per registered type (createPermissionFixtures makes them all; a hand-made set may name fewer). */
+export type PermissionFixtures = Partial<Record<PostTypeName, ObjectFixture>> & {
+  /** A term of each taxonomy with routes (category, tag, pattern category), by route segment, for the `<id>` of the terms routes. */
+  terms?: Record<string, number>;
 };
 
 function dbNow(d: Date): string {
@@ -45,11 +46,20 @@ export async function createPermissionFixtures(app: App, ownerId: number): Promi
   }
   const term = async (taxonomy: string, slug: string) =>
     Number((await app.db.insertInto('terms').values({ taxonomy, name: slug, slug, description: '', parent: 0, count: 0 }).returning('id').executeTakeFirstOrThrow()).id);
-  out.terms = { categories: await term('category', `fixture-category-${serial}`), tags: await term('post_tag', `fixture-tag-${serial}`) };
+  out.terms = {
+    categories: await term('category', `fixture-category-${serial}`),
+    tags: await term('post_tag', `fixture-tag-${serial}`),
+    wp_pattern_category: await term('wp_pattern_category', `fixture-pattern-category-${serial}`),
+  };
   return out;
 }
 
 const SAMPLE_CAPTURES = ['1', 'sample', 'a', 'abc', 'a-b', 'abc123', 'A'];
+
+/** The route segment before `/<id>` (`categories` of `/core/v2/categories/<id>`). */
+function termBase(path: string): string {
+  return /\/([\w-]+)\/<id>$/.exec(path)?.[1] ?? '';
+}
 
 /**
  * Fills a spec path (`/core/v2/posts/<parent>/revisions/<id>`) with the fixture ids its
@@ -67,8 +77,8 @@ export function fillPath(path: string, captures: Array<{ name: string; pattern: 
       if (/\/revisions\/<id>/.test(path)) value = String(set.revision);
       else if (/\/autosaves\/<id>/.test(path)) value = String(set.autosave);
       else value = String(set.id);
-    } else if (capture.name === 'id' && fx.terms && /\/(categories|tags)\/<id>/.test(path)) {
-      value = String(fx.terms[/\/categories\//.test(path) ? 'categories' : 'tags']);
+    } else if (capture.name === 'id' && fx.terms?.[termBase(path)] !== undefined) {
+      value = String(fx.terms[termBase(path)]);
     } else if (samples[capture.name] !== undefined) {
       value = samples[capture.name];
     } else {

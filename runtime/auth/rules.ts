@@ -21,6 +21,10 @@ import { TERM_RULES } from '../terms/rules.ts';
 import { TYPE_RULES } from '../types/rules.ts';
 import { COMMENT_RULES } from '../comments/rules.ts';
 import { OEMBED_RULES } from '../oembed/rules.ts';
+import { THEME_RULES } from '../themes/rules.ts';
+import { GLOBAL_STYLES_RULES } from '../global-styles/rules.ts';
+import { PATTERN_RULES } from '../patterns/rules.ts';
+import { TEMPLATE_RULES } from '../templates/rules.ts';
 
 export type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
@@ -94,6 +98,9 @@ const readItem: RuleCheck = async (ctx, postType) => {
     deny('rest_post_incorrect_password', ctx.user);
   }
   if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
+  // A type read with a capability of its own (synced patterns: edit_posts) is read only with it, published or not.
+  const readCap = postTypeCaps(postType).read;
+  if (readCap !== 'read' && !(await can(ctx, readCap))) deny('forbidden', ctx.user);
 };
 
 const createItem: RuleCheck = async (ctx, postType) => {
@@ -187,6 +194,7 @@ const authenticated: RuleCheck = async (ctx) => {
 export const REFUSES_ANONYMOUS: ReadonlySet<string> = new Set([
   'authenticated', 'create_post', 'upload_files', 'edit_post', 'delete_post', 'edit_media',
   'read_revision', 'read_revisions', 'delete_revision', 'read_autosave', 'read_autosaves', 'create_autosave',
+  'read_themes', 'read_theme_styles', 'read_block_patterns', 'read_templates', 'manage_templates',
 ]);
 
 /**
@@ -215,4 +223,9 @@ export const RULES: Record<string, RuleCheck> = {
   ...TYPE_RULES,
   ...COMMENT_RULES,
   ...OEMBED_RULES,
+  // The block editor's routes: themes, global styles, block patterns, templates.
+  ...THEME_RULES,
+  ...GLOBAL_STYLES_RULES,
+  ...PATTERN_RULES,
+  ...TEMPLATE_RULES,
 };

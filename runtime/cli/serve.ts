@@ -9,6 +9,7 @@ import { LOGIN_PATH } from '../auth/login-page.ts';
 import { reportToPrimary, superviseWorkers } from './workers.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
 import { parseProxyList } from '../http/trust-proxy.ts';
+import { parseOriginList } from '../http/cors.ts';
 
 interface ServeOptions {
   deployment?: string;
@@ -19,6 +20,7 @@ interface ServeOptions {
   uploads?: string;
   url?: string;
   trustProxy?: string;
+  corsOrigins?: string;
   workers: string;
   logLevel: string;
   answerCache: boolean;
@@ -38,6 +40,7 @@ export function register(program: Command): void {
     .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
     .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
+    .option('--cors-origins <list>', 'origins trusted with cross-origin access, comma-separated (* for any): they may send X-HTTP-Method-Override and read Allow (default: SPECPRESS_CORS_ORIGINS, the deployment\'s settings.corsOrigins, else WordPress\'s own CORS headers)')
     .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .option('--no-answer-cache', 'answer every anonymous read from the database instead of keeping answers until the next write (also SPECPRESS_ANSWER_CACHE=off)')
     .option('--log-level <level>', `log lines written: ${LOG_LEVELS.join(', ')}; debug adds one line per request`, 'info')
@@ -72,6 +75,7 @@ export function register(program: Command): void {
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
         trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
+        corsOrigins: opts.corsOrigins !== undefined ? parseOriginList(opts.corsOrigins) : undefined,
         logLevel: opts.logLevel,
         answerCache: opts.answerCache,
       });

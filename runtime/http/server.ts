@@ -21,6 +21,7 @@ import { resolveHttpLimits } from './limits.ts';
 import { cutOffSlowBodies } from './slow-body.ts';
 import { answerInTime } from './handler-timeout.ts';
 import { trustProxyOf } from './trust-proxy.ts';
+import { corsPolicyOf } from './cors.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
 import { commitSyncOf } from '../store/sqlite/commit-sync.ts';
 import type { Kysely } from 'kysely';
@@ -84,6 +85,8 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
     setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
   });
 
+  // The site's cross-origin policy, when it lists trusted origins (cors.ts); applied to kept answers too.
+  const cors = corsPolicyOf(app);
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
     if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && pathOf(req.url) === '/' && !hasRestRouteParam(req)) {
@@ -106,7 +109,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
       }
       return answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request));
     });
-    return writeResponse(reply, req.method, response);
+    return writeResponse(reply, req.method, cors ? cors(req.headers.origin, response) : response);
   };
   fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
   fastify.route({ method: [...METHODS], url: '/wp-json/*', exposeHeadRoute: false, handler: rest(restPathOf) });

@@ -71,7 +71,8 @@ export async function postFromUrl(app: App, address: string): Promise<PostRow | 
 
 /** Published posts and pages embed; media embeds when its parent is published or it has none. */
 export async function isEmbeddable(app: App, post: PostRow): Promise<boolean> {
-  if (!postTypeEntry(post.type)) return false;
+  // Only types with public pages embed: not synced patterns, templates or global styles.
+  if (!postTypeEntry(post.type)?.viewable) return false;
   if (!isMediaType(post.type)) return post.status === publicStatusOf(post.type) && post.password === '';
   if (post.status !== publicStatusOf(post.type)) return false;
   if (post.parent === 0) return true;

@@ -81,6 +81,8 @@ export interface AppConfig {
   trustProxy?: string[];
   /** Keep anonymous answers of core routes in the process until a write (runtime/http/answer-cache.ts); default on. */
   answerCache?: boolean;
+  /** Origins trusted with cross-origin access (runtime/http/cors.ts); default: SPECPRESS_CORS_ORIGINS, the deployment's settings, or WordPress's own headers. */
+  corsOrigins?: string[];
 }
 
 /** Site-wide services a handler can use. One per running server. */

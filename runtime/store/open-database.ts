@@ -28,6 +28,7 @@ import { postsFulltextEndMark } from './migrations/130_posts_fulltext_end_mark.t
 import { postsFulltextDeferrable } from './migrations/140_posts_fulltext_deferrable.ts';
 import { slugCountersDense } from './migrations/150_slug_counters_dense.ts';
 import { cacheChangeMap } from './migrations/160_cache_change_map.ts';
+import { defaultCategory } from './migrations/170_default_category.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -55,6 +56,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '140_posts_fulltext_deferrable': postsFulltextDeferrable,
   '150_slug_counters_dense': slugCountersDense,
   '160_cache_change_map': cacheChangeMap,
+  '170_default_category': defaultCategory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

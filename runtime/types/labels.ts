@@ -52,8 +52,9 @@ export function postTypeLabels(t: PostTypeEntry): Labels {
     menu_name: many,
     name_admin_bar: one,
   };
-  // Media items are the one core type whose single view has a template name of its own.
+  // Every type but posts and pages names the template of its single view.
   if (t.holdsFile) labels.template_name = `One ${lowerOne} item`;
+  else if (t.labels.templateName) labels.template_name = t.labels.templateName;
   return labels;
 }
 
@@ -94,6 +95,7 @@ export function taxonomyLabels(t: TaxonomyInfo): Labels {
     item_link_description: `Links to one ${lowerOne}.`,
     menu_name: many,
     name_admin_bar: t.taxonomy,
+    ...(t.archivesLabel ? { archives: many } : {}),
     template_name: `${one} archives`,
   };
 }

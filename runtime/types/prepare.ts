@@ -7,7 +7,7 @@
 import type { ArgSchema, Context } from '../../contract/model.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from '../terms/taxonomies.ts';
-import { postTypeCaps, type PostTypeEntry } from '../../contract/post-types.ts';
+import { publishedCaps, type PostTypeEntry } from '../../contract/post-types.ts';
 import { postTypeLabels, taxonomyLabels } from './labels.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
@@ -16,12 +16,12 @@ const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }
 export function preparePostType(t: PostTypeEntry, restBase: string, namespace: string, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
   const { name } = t.labels;
   const full: Record<string, unknown> = {
-    capabilities: postTypeCaps(t.name),
-    description: '',
+    capabilities: publishedCaps(t.name),
+    description: t.description,
     hierarchical: t.hierarchical,
     has_archive: false,
-    visibility: { show_in_nav_menus: t.showInNavMenus, show_ui: true },
-    viewable: true,
+    visibility: { show_in_nav_menus: t.showInNavMenus, show_ui: t.showUi },
+    viewable: t.viewable,
     labels: postTypeLabels(t),
     name,
     slug: t.name,
@@ -46,11 +46,18 @@ export function prepareTaxonomy(t: TaxonomyInfo, restBase: string, namespace: st
     description: t.description,
     labels: taxonomyLabels(t),
     types: t.types,
-    show_cloud: true,
+    show_cloud: t.visibility.showCloud,
     hierarchical: t.hierarchical,
     rest_base: t.restBase,
     rest_namespace: namespace,
-    visibility: { public: true, publicly_queryable: true, show_admin_column: true, show_in_nav_menus: true, show_in_quick_edit: true, show_ui: true },
+    visibility: {
+      public: t.visibility.public,
+      publicly_queryable: t.visibility.public,
+      show_admin_column: t.visibility.adminColumn,
+      show_in_nav_menus: t.visibility.public,
+      show_in_quick_edit: t.visibility.adminColumn,
+      show_ui: t.visibility.showUi,
+    },
   };
   const out = filterByContext(full, fields, context);
   out._links = { collection: [{ href: `${restBase}/taxonomies` }], 'wp:items': [{ href: `${restBase}/${t.restBase}` }], curies: CURIES };

@@ -1,6 +1,6 @@
 /**
  * Permission rules of the types and taxonomies routes: reading is public; `context=edit` needs
- * edit rights on some content type (types) or the taxonomy's manage capability (taxonomies).
+ * edit rights on some content type (types) or the right to assign terms of the taxonomy (taxonomies).
  * A named entry that does not exist, and one type's edit context, are refused by the handler
  * (service.ts), as WordPress refuses them in get_item: the route stays allowed, so `Allow: GET`.
  */
@@ -22,12 +22,13 @@ const readTypes: Rule = async (ctx) => {
   deny('type_forbidden_context', ctx);
 };
 
+/** The edit context needs the right to assign terms of the taxonomy (of any, for the list), as WordPress checks. */
 const readTaxonomies: Rule = async (ctx) => {
   const named = ctx.params.taxonomy;
   const taxes = named === undefined ? TAXONOMIES : TAXONOMIES.filter((t) => t.taxonomy === named);
   if (ctx.params.context !== 'edit' || !taxes.length) return;
-  for (const t of taxes) if (await userCan(ctx.app, ctx.user, primitiveTermCap(t.capabilities.manage_terms))) return;
-  deny('taxonomy_forbidden_context', ctx);
+  for (const t of taxes) if (await userCan(ctx.app, ctx.user, primitiveTermCap(t.capabilities.assign_terms))) return;
+  deny(named === undefined ? 'taxonomy_forbidden_context' : 'taxonomy_forbidden_context_item', ctx);
 };
 
 export const TYPE_RULES: Record<string, Rule> = { read_types: readTypes, read_taxonomies: readTaxonomies };

@@ -8,15 +8,23 @@ import { requestNamespace, restBase } from '../content/links.ts';
 import { userCan } from '../auth/capabilities.ts';
 import { authError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { TAXONOMIES } from '../terms/taxonomies.ts';
+import { primitiveTermCap, TAXONOMIES } from '../terms/taxonomies.ts';
 import { allPostTypes, postTypeCaps, postTypeEntry } from '../../contract/post-types.ts';
 import { preparePostType, prepareTaxonomy } from './prepare.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
-export function listTypes(ctx: HandlerContext): HandlerResult {
+/** In the edit context a list keeps only what the caller may edit (types) or assign terms of (taxonomies), as WordPress. */
+async function editable<T>(ctx: HandlerContext, entries: readonly T[], capOf: (entry: T) => string): Promise<T[]> {
+  if (contextOf(ctx) !== 'edit') return [...entries];
+  const kept = await Promise.all(entries.map((e) => userCan(ctx.app, ctx.user, capOf(e))));
+  return entries.filter((_e, i) => kept[i]);
+}
+
+export async function listTypes(ctx: HandlerContext): Promise<HandlerResult> {
   const fields = resourceFields(ctx, 'post-type');
-  const data = Object.fromEntries(allPostTypes().map((t) => [t.name, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
+  const types = await editable(ctx, allPostTypes(), (t) => postTypeCaps(t.name).edit_posts);
+  const data = Object.fromEntries(types.map((t) => [t.name, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
   return { data };
 }
 
@@ -27,13 +35,14 @@ export async function getType(ctx: HandlerContext): Promise<HandlerResult> {
   return { data: preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)) };
 }
 
-export function listTaxonomies(ctx: HandlerContext): HandlerResult {
+export async function listTaxonomies(ctx: HandlerContext): Promise<HandlerResult> {
   const fields = resourceFields(ctx, 'taxonomy');
   const type = ctx.params.type;
-  const chosen = typeof type === 'string' && type !== '' ? TAXONOMIES.filter((t) => t.types.includes(type)) : TAXONOMIES;
+  const ofType = typeof type === 'string' && type !== '' ? TAXONOMIES.filter((t) => t.types.includes(type)) : TAXONOMIES;
+  const chosen = await editable(ctx, ofType, (t) => primitiveTermCap(t.capabilities.assign_terms));
   const data = Object.fromEntries(chosen.map((t) => [t.taxonomy, prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
-  // PHP answers an empty list of taxonomies as [] rather than {}.
-  return { data: chosen.length ? data : [] };
+  // WordPress 6.8 answers an empty list as an object too ({}), as it does a full one.
+  return { data };
 }
 
 export function getTaxonomy(ctx: HandlerContext): HandlerResult {

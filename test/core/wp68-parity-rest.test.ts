@@ -32,7 +32,8 @@ describe('discovery writes args as WordPress does', () => {
 
   it('prints the post types of has_published_posts as a map of names, and still validates them', async () => {
     const arg = (await argsOf('/wp/v2/users')).has_published_posts;
-    expect(arg.items).toEqual({ type: 'string', enum: { post: 'post', page: 'page', attachment: 'attachment' } });
+    const types = ['post', 'page', 'attachment', 'nav_menu_item', 'wp_block', 'wp_template', 'wp_template_part', 'wp_global_styles', 'wp_navigation', 'wp_font_family', 'wp_font_face'];
+    expect(arg.items).toEqual({ type: 'string', enum: Object.fromEntries(types.map((t) => [t, t])) });
     expect((await s.call('anonymous', 'GET', '/wp/v2/users?has_published_posts[]=page')).status).toBe(200);
     const bad = await s.call('anonymous', 'GET', '/wp/v2/users?has_published_posts[]=nope');
     expect([bad.status, bad.body.code]).toEqual([400, 'rest_invalid_param']);

@@ -46,8 +46,8 @@ describe('postTypeRoutes', () => {
     const { model, lines } = await loadFixture('post-type-errors');
     expect(model).toBeUndefined();
     expect(withCode(lines, 'SP061')).toEqual([
-      `${ns('post-type-errors')}:3:27 error SP061: post type \`pgae\` is not in the post type registry; did you mean \`page\`?; add it to contract/post-types.ts or name one of \`post\`, \`page\`, \`attachment\``,
-      `${ns('post-type-errors')}:15:15 error SP061: post type \`atachment\` is not in the post type registry; did you mean \`attachment\`?; add it to contract/post-types.ts or name one of \`post\`, \`page\`, \`attachment\``,
+      `${ns('post-type-errors')}:3:27 error SP061: post type \`pgae\` is not in the post type registry; did you mean \`page\`?; add it to contract/post-types.ts or name one of \`post\`, \`page\`, \`attachment\`, \`nav_menu_item\`, \`wp_block\`, \`wp_template\`, \`wp_template_part\`, \`wp_global_styles\`, \`wp_navigation\`, \`wp_font_family\`, \`wp_font_face\``,
+      `${ns('post-type-errors')}:15:15 error SP061: post type \`atachment\` is not in the post type registry; did you mean \`attachment\`?; add it to contract/post-types.ts or name one of \`post\`, \`page\`, \`attachment\`, \`nav_menu_item\`, \`wp_block\`, \`wp_template\`, \`wp_template_part\`, \`wp_global_styles\`, \`wp_navigation\`, \`wp_font_family\`, \`wp_font_face\``,
     ]);
     expect(withCode(lines, 'SP062')).toEqual([
       `${ns('post-type-errors')}:5:5 error SP062: route \`/pages\` is made by \`postTypeRoutes\` and also written (or made twice); write it once`,

@@ -1917,6 +1917,99 @@ export function createClient(options: ClientOptions) {
             init,
           ),
       },
+      blocks: {
+        /** Lists blocks; items the caller may not read are left out. GET /core/v2/blocks (listBlocks) */
+        list: (args: T.ListBlocksInput = {}, init?: CallOptions) =>
+          call<T.ListBlocksResult>(options, 'GET', '/core/v2/blocks', args, init),
+        /** Every item over all pages of /core/v2/blocks. */
+        listAll: (args: T.ListBlocksInput = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListBlocksResult>>(options, '/core/v2/blocks', args, init),
+        /** The pages of /core/v2/blocks one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListBlocksInput = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListBlocksResult>>(options, '/core/v2/blocks', args, init),
+        /** Creates a block. POST /core/v2/blocks (createBlock) */
+        create: (args: T.CreateBlockInput = {}, init?: CallOptions) =>
+          call<T.CreateBlockResult>(options, 'POST', '/core/v2/blocks', args, init),
+        /** Reads one block. GET /core/v2/blocks/<id> (getBlock) */
+        get: (args: T.GetBlockInput, init?: CallOptions) =>
+          call<T.GetBlockResult>(options, 'GET', '/core/v2/blocks/<id>', args, init),
+        /** Changes the given fields of one block. POST, PUT, PATCH /core/v2/blocks/<id> (updateBlock) */
+        update: (args: T.UpdateBlockInput, init?: CallOptions) =>
+          call<T.UpdateBlockResult>(options, 'POST', '/core/v2/blocks/<id>', args, init),
+        /** Moves one block to the trash, or deletes it for good with force=true. DELETE /core/v2/blocks/<id> (deleteBlock) */
+        delete: (args: T.DeleteBlockInput, init?: CallOptions) =>
+          call<T.DeleteBlockResult>(options, 'DELETE', '/core/v2/blocks/<id>', args, init),
+        /** Lists the revisions of one block. GET /core/v2/blocks/<parent>/revisions (listBlockRevisions) */
+        revisionsList: (args: T.ListBlockRevisionsInput, init?: CallOptions) =>
+          call<T.ListBlockRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /core/v2/blocks/<parent>/revisions. */
+        revisionsListAll: (args: T.ListBlockRevisionsInput, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListBlockRevisionsResult>>(
+            options,
+            '/core/v2/blocks/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** The pages of /core/v2/blocks/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListBlockRevisionsInput, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListBlockRevisionsResult>>(
+            options,
+            '/core/v2/blocks/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** Reads one revision of a block. GET /core/v2/blocks/<parent>/revisions/<id> (getBlockRevision) */
+        revisionsGet: (args: T.GetBlockRevisionInput, init?: CallOptions) =>
+          call<T.GetBlockRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<parent>/revisions/<id>',
+            args,
+            init,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/blocks/<parent>/revisions/<id> (deleteBlockRevision) */
+        revisionsDelete: (args: T.DeleteBlockRevisionInput, init?: CallOptions) =>
+          call<T.DeleteBlockRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/blocks/<parent>/revisions/<id>',
+            args,
+            init,
+          ),
+        /** Lists the autosaves of one block (at most one per user). GET /core/v2/blocks/<id>/autosaves (listBlockAutosaves) */
+        autosavesList: (args: T.ListBlockAutosavesInput, init?: CallOptions) =>
+          call<T.ListBlockAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<id>/autosaves',
+            args,
+            init,
+          ),
+        /** Saves unsaved changes of one block: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/blocks/<id>/autosaves (createBlockAutosave) */
+        autosavesCreate: (args: T.CreateBlockAutosaveInput, init?: CallOptions) =>
+          call<T.CreateBlockAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/blocks/<id>/autosaves',
+            args,
+            init,
+          ),
+        /** Reads one autosave of a block. GET /core/v2/blocks/<parent>/autosaves/<id> (getBlockAutosave) */
+        autosavesGet: (args: T.GetBlockAutosaveInput, init?: CallOptions) =>
+          call<T.GetBlockAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<parent>/autosaves/<id>',
+            args,
+            init,
+          ),
+      },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
         list: (args: T.ListMediaInput = {}, init?: CallOptions) =>

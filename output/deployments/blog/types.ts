@@ -69,6 +69,18 @@ export interface DeletedPostRevision {
   previous: PostRevision;
 }
 
+/** The DeletedWpBlock shape. */
+export interface DeletedWpBlock {
+  deleted: boolean;
+  previous: WpBlock;
+}
+
+/** The DeletedWpBlockRevision shape. */
+export interface DeletedWpBlockRevision {
+  deleted: boolean;
+  previous: WpBlockRevision;
+}
+
 /** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
 export interface DesignSystemStylesheet {
   stylesheet: 'generated';
@@ -930,6 +942,230 @@ export interface ThemeLearnChaptersItem {
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
+}
+
+/** The WpBlock shape. */
+export interface WpBlock {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockAutosave shape. */
+export interface WpBlockAutosave {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string;
+  /** Date the autosave was made, in GMT. */
+  date_gmt: string;
+  /** Globally unique identifier of the autosave. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt: string;
+  /** Id of the synced pattern the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Address that previews the synced pattern with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockRevision shape. */
+export interface WpBlockRevision {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string;
+  /** Date the revision was made, in GMT. */
+  date_gmt: string;
+  /** Globally unique identifier of the revision. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt: string;
+  /** Id of the synced pattern the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /** Params of GET / as a client sends them. */
@@ -3519,6 +3755,418 @@ export type GetPageAutosaveArgs = GetPageAutosaveInput &
 
 /** What GET /core/v2/pages/<parent>/autosaves/<id> answers with. */
 export type GetPageAutosaveResult = PageAutosave;
+
+/** Params of GET /core/v2/blocks as a client sends them. */
+export interface ListBlocksInput {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Keep only synced patterns published after this ISO 8601 date. */
+  after?: string;
+  /** Keep only synced patterns last changed after this ISO 8601 date. */
+  modified_after?: string;
+  /** Keep only synced patterns published before this ISO 8601 date. */
+  before?: string;
+  /** Keep only synced patterns last changed before this ISO 8601 date. */
+  modified_before?: string;
+  /** Leave out synced patterns with these ids. */
+  exclude?: number[];
+  /** Keep only synced patterns with these ids. */
+  include?: number[];
+  /** How the search text is matched; `exact` matches the whole title. */
+  search_semantics?: 'exact';
+  /** Skip this many synced patterns before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Attribute to sort by. */
+  orderby?:
+    | 'author'
+    | 'date'
+    | 'id'
+    | 'include'
+    | 'modified'
+    | 'parent'
+    | 'relevance'
+    | 'slug'
+    | 'include_slugs'
+    | 'title';
+  /** Columns the search text is looked for in. */
+  search_columns?: ('post_title' | 'post_content' | 'post_excerpt')[];
+  /** Keep only synced patterns with one of these slugs. */
+  slug?: string[];
+  /** Keep only synced patterns in one of these statuses. */
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
+  /** Whether synced patterns must match every taxonomy filter (AND) or any of them (OR). */
+  tax_relation?: 'AND' | 'OR';
+  /** Keep only synced patterns with these terms of the wp_pattern_category taxonomy. */
+  wp_pattern_category?: (
+    | number[]
+    | {
+        /** Term ids. */
+        terms?: number[];
+        /** Whether a synced pattern needs all of the terms (AND) or any one (OR). */
+        operator?: 'AND' | 'OR';
+      }
+  ) &
+    unknown[];
+  /** Leave out synced patterns with these terms of the wp_pattern_category taxonomy. */
+  wp_pattern_category_exclude?: (
+    | number[]
+    | {
+        /** Term ids. */
+        terms?: number[];
+      }
+  ) &
+    unknown[];
+}
+
+/** Params of GET /core/v2/blocks as its handler receives them, defaults applied. */
+export type ListBlocksArgs = ListBlocksInput &
+  Required<
+    Pick<
+      ListBlocksInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
+/** What GET /core/v2/blocks answers with. */
+export type ListBlocksResult = WpBlock[];
+
+/** Params of POST /core/v2/blocks as a client sends them. */
+export interface CreateBlockInput {
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug?: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  excerpt?:
+    | string
+    | {
+        /** The summary as stored. */
+        raw?: string;
+        /** The summary as HTML for display. */
+        rendered?: string;
+        /** Whether a password protects the summary. */
+        protected?: boolean;
+      };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+}
+
+/** Params of POST /core/v2/blocks as its handler receives them. */
+export type CreateBlockArgs = CreateBlockInput;
+
+/** What POST /core/v2/blocks answers with. */
+export type CreateBlockResult = WpBlock;
+
+/** Params of GET /core/v2/blocks/<id> as a client sends them. */
+export interface GetBlockInput {
+  /** Unique id of the block. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Number of words of the generated excerpt, instead of the site's default. */
+  excerpt_length?: number;
+  /** Password of the block, when it is password protected. */
+  password?: string;
+}
+
+/** Params of GET /core/v2/blocks/<id> as its handler receives them, defaults applied. */
+export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<id> answers with. */
+export type GetBlockResult = WpBlock;
+
+/** Params of POST, PUT, PATCH /core/v2/blocks/<id> as a client sends them. */
+export interface UpdateBlockInput {
+  /** Unique id of the block. */
+  id: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug?: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  excerpt?:
+    | string
+    | {
+        /** The summary as stored. */
+        raw?: string;
+        /** The summary as HTML for display. */
+        rendered?: string;
+        /** Whether a password protects the summary. */
+        protected?: boolean;
+      };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+}
+
+/** Params of POST, PUT, PATCH /core/v2/blocks/<id> as its handler receives them. */
+export type UpdateBlockArgs = UpdateBlockInput;
+
+/** What POST, PUT, PATCH /core/v2/blocks/<id> answers with. */
+export type UpdateBlockResult = WpBlock;
+
+/** Params of DELETE /core/v2/blocks/<id> as a client sends them. */
+export interface DeleteBlockInput {
+  /** Unique id of the block. */
+  id: number;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+}
+
+/** Params of DELETE /core/v2/blocks/<id> as its handler receives them, defaults applied. */
+export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput, 'force'>>;
+
+/** What DELETE /core/v2/blocks/<id> answers with. */
+export type DeleteBlockResult = DeletedWpBlock;
+
+/** Params of GET /core/v2/blocks/<parent>/revisions as a client sends them. */
+export interface ListBlockRevisionsInput {
+  /** Id of the block the revisions belong to. */
+  parent: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of revisions returned on one page (all of them when absent). */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out revisions with these ids. */
+  exclude?: number[];
+  /** Keep only revisions with these ids. */
+  include?: number[];
+  /** Skip this many revisions before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Revision attribute to sort by. */
+  orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
+}
+
+/** Params of GET /core/v2/blocks/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
+  Required<
+    Pick<ListBlockRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
+/** What GET /core/v2/blocks/<parent>/revisions answers with. */
+export type ListBlockRevisionsResult = WpBlockRevision[];
+
+/** Params of GET /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
+export interface GetBlockRevisionInput {
+  /** Id of the block the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** Params of GET /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetBlockRevisionArgs = GetBlockRevisionInput &
+  Required<Pick<GetBlockRevisionInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<parent>/revisions/<id> answers with. */
+export type GetBlockRevisionResult = WpBlockRevision;
+
+/** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
+export interface DeleteBlockRevisionInput {
+  /** Id of the block the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Must be true; revisions cannot be trashed. */
+  force?: boolean;
+}
+
+/** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
+  Required<Pick<DeleteBlockRevisionInput, 'force'>>;
+
+/** What DELETE /core/v2/blocks/<parent>/revisions/<id> answers with. */
+export type DeleteBlockRevisionResult = DeletedWpBlockRevision;
+
+/** Params of GET /core/v2/blocks/<id>/autosaves as a client sends them. */
+export interface ListBlockAutosavesInput {
+  /** Id of the block the autosaves belong to. */
+  parent?: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  id: string | number;
+}
+
+/** Params of GET /core/v2/blocks/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
+  Required<Pick<ListBlockAutosavesInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<id>/autosaves answers with. */
+export type ListBlockAutosavesResult = WpBlockAutosave[];
+
+/** Params of POST /core/v2/blocks/<id>/autosaves as a client sends them. */
+export interface CreateBlockAutosaveInput {
+  /** Id of the block the autosave belongs to. */
+  parent?: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug?: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  excerpt?:
+    | string
+    | {
+        /** The summary as stored. */
+        raw?: string;
+        /** The summary as HTML for display. */
+        rendered?: string;
+        /** Whether a password protects the summary. */
+        protected?: boolean;
+      };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+  id: string | number;
+}
+
+/** Params of POST /core/v2/blocks/<id>/autosaves as its handler receives them. */
+export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
+
+/** What POST /core/v2/blocks/<id>/autosaves answers with. */
+export type CreateBlockAutosaveResult = WpBlockAutosave;
+
+/** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as a client sends them. */
+export interface GetBlockAutosaveInput {
+  /** Id of the block the autosave belongs to. */
+  parent: number;
+  /** Unique id of the autosave. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
+  Required<Pick<GetBlockAutosaveInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<parent>/autosaves/<id> answers with. */
+export type GetBlockAutosaveResult = WpBlockAutosave;
 
 /** Params of GET /core/v2/media as a client sends them. */
 export interface ListMediaInput {

@@ -4650,6 +4650,99 @@ export function createClient(options: ClientOptions) {
             init,
           ),
       },
+      blocks: {
+        /** Lists blocks; items the caller may not read are left out. GET /core/v2/blocks (listBlocks) */
+        list: (args: T.ListBlocksInput = {}, init?: CallOptions) =>
+          call<T.ListBlocksResult>(options, 'GET', '/core/v2/blocks', args, init),
+        /** Every item over all pages of /core/v2/blocks. */
+        listAll: (args: T.ListBlocksInput = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListBlocksResult>>(options, '/core/v2/blocks', args, init),
+        /** The pages of /core/v2/blocks one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListBlocksInput = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListBlocksResult>>(options, '/core/v2/blocks', args, init),
+        /** Creates a block. POST /core/v2/blocks (createBlock) */
+        create: (args: T.CreateBlockInput = {}, init?: CallOptions) =>
+          call<T.CreateBlockResult>(options, 'POST', '/core/v2/blocks', args, init),
+        /** Reads one block. GET /core/v2/blocks/<id> (getBlock) */
+        get: (args: T.GetBlockInput, init?: CallOptions) =>
+          call<T.GetBlockResult>(options, 'GET', '/core/v2/blocks/<id>', args, init),
+        /** Changes the given fields of one block. POST, PUT, PATCH /core/v2/blocks/<id> (updateBlock) */
+        update: (args: T.UpdateBlockInput, init?: CallOptions) =>
+          call<T.UpdateBlockResult>(options, 'POST', '/core/v2/blocks/<id>', args, init),
+        /** Moves one block to the trash, or deletes it for good with force=true. DELETE /core/v2/blocks/<id> (deleteBlock) */
+        delete: (args: T.DeleteBlockInput, init?: CallOptions) =>
+          call<T.DeleteBlockResult>(options, 'DELETE', '/core/v2/blocks/<id>', args, init),
+        /** Lists the revisions of one block. GET /core/v2/blocks/<parent>/revisions (listBlockRevisions) */
+        revisionsList: (args: T.ListBlockRevisionsInput, init?: CallOptions) =>
+          call<T.ListBlockRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /core/v2/blocks/<parent>/revisions. */
+        revisionsListAll: (args: T.ListBlockRevisionsInput, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListBlockRevisionsResult>>(
+            options,
+            '/core/v2/blocks/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** The pages of /core/v2/blocks/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListBlockRevisionsInput, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListBlockRevisionsResult>>(
+            options,
+            '/core/v2/blocks/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** Reads one revision of a block. GET /core/v2/blocks/<parent>/revisions/<id> (getBlockRevision) */
+        revisionsGet: (args: T.GetBlockRevisionInput, init?: CallOptions) =>
+          call<T.GetBlockRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<parent>/revisions/<id>',
+            args,
+            init,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/blocks/<parent>/revisions/<id> (deleteBlockRevision) */
+        revisionsDelete: (args: T.DeleteBlockRevisionInput, init?: CallOptions) =>
+          call<T.DeleteBlockRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/blocks/<parent>/revisions/<id>',
+            args,
+            init,
+          ),
+        /** Lists the autosaves of one block (at most one per user). GET /core/v2/blocks/<id>/autosaves (listBlockAutosaves) */
+        autosavesList: (args: T.ListBlockAutosavesInput, init?: CallOptions) =>
+          call<T.ListBlockAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<id>/autosaves',
+            args,
+            init,
+          ),
+        /** Saves unsaved changes of one block: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/blocks/<id>/autosaves (createBlockAutosave) */
+        autosavesCreate: (args: T.CreateBlockAutosaveInput, init?: CallOptions) =>
+          call<T.CreateBlockAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/blocks/<id>/autosaves',
+            args,
+            init,
+          ),
+        /** Reads one autosave of a block. GET /core/v2/blocks/<parent>/autosaves/<id> (getBlockAutosave) */
+        autosavesGet: (args: T.GetBlockAutosaveInput, init?: CallOptions) =>
+          call<T.GetBlockAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/blocks/<parent>/autosaves/<id>',
+            args,
+            init,
+          ),
+      },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
         list: (args: T.ListMediaInput = {}, init?: CallOptions) =>
@@ -4696,6 +4789,92 @@ export function createClient(options: ClientOptions) {
         listPages: (args: T.ListCommentsInput = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
       },
+      blockPatterns: {
+        /** The registered block patterns. GET /core/v2/block-patterns/patterns (listBlockPatterns) */
+        patternsList: (args: T.ListBlockPatternsInput = {}, init?: CallOptions) =>
+          call<T.ListBlockPatternsResult>(
+            options,
+            'GET',
+            '/core/v2/block-patterns/patterns',
+            args,
+            init,
+          ),
+        /** The registered block pattern categories. GET /core/v2/block-patterns/categories (listBlockPatternCategories) */
+        categoriesList: (args: T.ListBlockPatternCategoriesInput = {}, init?: CallOptions) =>
+          call<T.ListBlockPatternCategoriesResult>(
+            options,
+            'GET',
+            '/core/v2/block-patterns/categories',
+            args,
+            init,
+          ),
+      },
+      settings: {
+        /** The site's settings. GET /core/v2/settings (getSettings) */
+        get: (args: T.GetSettingsInput = {}, init?: CallOptions) =>
+          call<T.GetSettingsResult>(options, 'GET', '/core/v2/settings', args, init),
+        /** Changes the given settings and answers all of them. POST, PUT, PATCH /core/v2/settings (updateSettings) */
+        create: (args: T.UpdateSettingsInput = {}, init?: CallOptions) =>
+          call<T.UpdateSettingsResult>(options, 'POST', '/core/v2/settings', args, init),
+      },
+      templates: {
+        /** Lists the templates of the active theme, with the site's own edits in place of the theme's files. GET /core/v2/templates (listTemplates) */
+        list: (args: T.ListTemplatesInput = {}, init?: CallOptions) =>
+          call<T.ListTemplatesResult>(options, 'GET', '/core/v2/templates', args, init),
+        /** Adds a template of the site's own to the active theme. POST /core/v2/templates (createTemplate) */
+        create: (args: T.CreateTemplateInput, init?: CallOptions) =>
+          call<T.CreateTemplateResult>(options, 'POST', '/core/v2/templates', args, init),
+        /** The template a slug falls back to through the template hierarchy (single-post-hello, then single-post, single, singular, index), or an empty object when none. GET /core/v2/templates/lookup (lookupTemplate) */
+        lookupGet: (args: T.LookupTemplateInput, init?: CallOptions) =>
+          call<T.LookupTemplateResult>(options, 'GET', '/core/v2/templates/lookup', args, init),
+        /** Reads one template by its id (theme//slug). GET /core/v2/templates/<id> (getTemplate) */
+        get: (args: T.GetTemplateInput, init?: CallOptions) =>
+          call<T.GetTemplateResult>(options, 'GET', '/core/v2/templates/<id>', args, init),
+        /** Saves the site's own version of a template (the theme's file stays as it is). POST, PUT, PATCH /core/v2/templates/<id> (updateTemplate) */
+        update: (args: T.UpdateTemplateInput, init?: CallOptions) =>
+          call<T.UpdateTemplateResult>(options, 'POST', '/core/v2/templates/<id>', args, init),
+        /** Moves the site's own template to the trash, or deletes it with force=true; a theme's file cannot be deleted. DELETE /core/v2/templates/<id> (deleteTemplate) */
+        delete: (args: T.DeleteTemplateInput, init?: CallOptions) =>
+          call<T.DeleteTemplateResult>(options, 'DELETE', '/core/v2/templates/<id>', args, init),
+      },
+      templateParts: {
+        /** Lists the template parts of the active theme, with the site's own edits in place of the theme's files. GET /core/v2/template-parts (listTemplateParts) */
+        list: (args: T.ListTemplatePartsInput = {}, init?: CallOptions) =>
+          call<T.ListTemplatePartsResult>(options, 'GET', '/core/v2/template-parts', args, init),
+        /** Adds a template part of the site's own to the active theme. POST /core/v2/template-parts (createTemplatePart) */
+        create: (args: T.CreateTemplatePartInput, init?: CallOptions) =>
+          call<T.CreateTemplatePartResult>(options, 'POST', '/core/v2/template-parts', args, init),
+        /** The template part a slug falls back to through the template hierarchy (single-post-hello, then single-post, single, singular, index), or an empty object when none. GET /core/v2/template-parts/lookup (lookupTemplatePart) */
+        lookupGet: (args: T.LookupTemplatePartInput, init?: CallOptions) =>
+          call<T.LookupTemplatePartResult>(
+            options,
+            'GET',
+            '/core/v2/template-parts/lookup',
+            args,
+            init,
+          ),
+        /** Reads one template part by its id (theme//slug). GET /core/v2/template-parts/<id> (getTemplatePart) */
+        get: (args: T.GetTemplatePartInput, init?: CallOptions) =>
+          call<T.GetTemplatePartResult>(options, 'GET', '/core/v2/template-parts/<id>', args, init),
+        /** Saves the site's own version of a template part (the theme's file stays as it is). POST, PUT, PATCH /core/v2/template-parts/<id> (updateTemplatePart) */
+        update: (args: T.UpdateTemplatePartInput, init?: CallOptions) =>
+          call<T.UpdateTemplatePartResult>(
+            options,
+            'POST',
+            '/core/v2/template-parts/<id>',
+            args,
+            init,
+          ),
+        /** Moves the site's own template part to the trash, or deletes it with force=true; a theme's file cannot be deleted. DELETE /core/v2/template-parts/<id> (deleteTemplatePart) */
+        delete: (args: T.DeleteTemplatePartInput, init?: CallOptions) =>
+          call<T.DeleteTemplatePartResult>(
+            options,
+            'DELETE',
+            '/core/v2/template-parts/<id>',
+            args,
+            init,
+          ),
+      },
       categories: {
         /** Lists categories. GET /core/v2/categories (listCategories) */
         list: (args: T.ListCategoriesInput = {}, init?: CallOptions) =>
@@ -4741,6 +4920,109 @@ export function createClient(options: ClientOptions) {
         /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/tags/<id> (deleteTag) */
         delete: (args: T.DeleteTagInput, init?: CallOptions) =>
           call<T.DeleteTagResult>(options, 'DELETE', '/core/v2/tags/<id>', args, init),
+      },
+      wpPatternCategory: {
+        /** Lists the categories of synced patterns. GET /core/v2/wp_pattern_category (listPatternCategories) */
+        list: (args: T.ListPatternCategoriesInput = {}, init?: CallOptions) =>
+          call<T.ListPatternCategoriesResult>(
+            options,
+            'GET',
+            '/core/v2/wp_pattern_category',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /core/v2/wp_pattern_category. */
+        listAll: (args: T.ListPatternCategoriesInput = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPatternCategoriesResult>>(
+            options,
+            '/core/v2/wp_pattern_category',
+            args,
+            init,
+          ),
+        /** The pages of /core/v2/wp_pattern_category one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPatternCategoriesInput = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPatternCategoriesResult>>(
+            options,
+            '/core/v2/wp_pattern_category',
+            args,
+            init,
+          ),
+        /** Creates a term (editors). POST /core/v2/wp_pattern_category (createPatternCategory) */
+        create: (args: T.CreatePatternCategoryInput, init?: CallOptions) =>
+          call<T.CreatePatternCategoryResult>(
+            options,
+            'POST',
+            '/core/v2/wp_pattern_category',
+            args,
+            init,
+          ),
+        /** Reads one term. GET /core/v2/wp_pattern_category/<id> (getPatternCategory) */
+        get: (args: T.GetPatternCategoryInput, init?: CallOptions) =>
+          call<T.GetPatternCategoryResult>(
+            options,
+            'GET',
+            '/core/v2/wp_pattern_category/<id>',
+            args,
+            init,
+          ),
+        /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/wp_pattern_category/<id> (updatePatternCategory) */
+        update: (args: T.UpdatePatternCategoryInput, init?: CallOptions) =>
+          call<T.UpdatePatternCategoryResult>(
+            options,
+            'POST',
+            '/core/v2/wp_pattern_category/<id>',
+            args,
+            init,
+          ),
+        /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/wp_pattern_category/<id> (deletePatternCategory) */
+        delete: (args: T.DeletePatternCategoryInput, init?: CallOptions) =>
+          call<T.DeletePatternCategoryResult>(
+            options,
+            'DELETE',
+            '/core/v2/wp_pattern_category/<id>',
+            args,
+            init,
+          ),
+      },
+      themes: {
+        /** Lists the themes: every one to those who may switch themes, the active one (status=active) to anyone who may edit some content. GET /core/v2/themes (listThemes) */
+        list: (args: T.ListThemesInput = {}, init?: CallOptions) =>
+          call<T.ListThemesResult>(options, 'GET', '/core/v2/themes', args, init),
+        /** Reads one theme by its stylesheet. GET /core/v2/themes/<stylesheet> (getTheme) */
+        get: (args: T.GetThemeInput, init?: CallOptions) =>
+          call<T.GetThemeResult>(options, 'GET', '/core/v2/themes/<stylesheet>', args, init),
+      },
+      globalStyles: {
+        /** The style variations the active theme offers (other palettes and type pairings). GET /core/v2/global-styles/themes/<stylesheet>/variations (listThemeStyleVariations) */
+        themesVariationsList: (args: T.ListThemeStyleVariationsInput, init?: CallOptions) =>
+          call<T.ListThemeStyleVariationsResult>(
+            options,
+            'GET',
+            '/core/v2/global-styles/themes/<stylesheet>/variations',
+            args,
+            init,
+          ),
+        /** The settings and styles the active theme gives the editor (its theme.json over the defaults). GET /core/v2/global-styles/themes/<stylesheet> (getThemeStyles) */
+        themesGet: (args: T.GetThemeStylesInput, init?: CallOptions) =>
+          call<T.GetThemeStylesResult>(
+            options,
+            'GET',
+            '/core/v2/global-styles/themes/<stylesheet>',
+            args,
+            init,
+          ),
+        /** Reads the site's own changes to its theme's styles. GET /core/v2/global-styles/<id> (getGlobalStyles) */
+        get: (args: T.GetGlobalStylesInput, init?: CallOptions) =>
+          call<T.GetGlobalStylesResult>(options, 'GET', '/core/v2/global-styles/<id>', args, init),
+        /** Saves the site's own changes to its theme's styles. POST, PUT, PATCH /core/v2/global-styles/<id> (updateGlobalStyles) */
+        update: (args: T.UpdateGlobalStylesInput, init?: CallOptions) =>
+          call<T.UpdateGlobalStylesResult>(
+            options,
+            'POST',
+            '/core/v2/global-styles/<id>',
+            args,
+            init,
+          ),
       },
       types: {
         /** The content types served over REST, keyed by type. GET /core/v2/types (listTypes) */

@@ -30,6 +30,61 @@ export interface BatchAnswer {
   failed?: 'validation';
 }
 
+/** A block pattern of the registry; only the fields the pattern sets are answered (so WordPress's item schema, which lists them all, is not published for this route). */
+export interface BlockPattern {
+  /** Unique name of the pattern (namespace/name). */
+  name: string;
+  /** Name of the pattern shown to people. */
+  title: string;
+  /** The pattern's blocks. */
+  content: string;
+  /** What the pattern is for. */
+  description?: string;
+  /** Width of the inserter's preview, in pixels. */
+  viewport_width?: number;
+  /** Whether the inserter offers the pattern. */
+  inserter?: boolean;
+  /** Slugs of the pattern's categories. */
+  categories?: string[];
+  /** Words a search in the inserter finds the pattern by. */
+  keywords?: string[];
+  /** Block types the pattern is meant for. */
+  block_types?: string[];
+  /** Content types the pattern may be used in. */
+  post_types?: string[];
+  /** Templates the pattern fits. */
+  template_types?: string[];
+  /** Where the pattern comes from. */
+  source?:
+    | 'core'
+    | 'plugin'
+    | 'theme'
+    | 'pattern-directory/core'
+    | 'pattern-directory/theme'
+    | 'pattern-directory/featured';
+}
+
+/** The BlockPatternCategory shape. */
+export interface BlockPatternCategory {
+  /** Slug of the category. */
+  name: string;
+  /** Name of the category shown to people. */
+  label: string;
+  /** What the category's patterns are for. */
+  description: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** An item of the `blockeditor-templates-categories` catalog. */
 export interface BlockeditorTemplatesCategoriesItem {
   id: string;
@@ -255,6 +310,30 @@ export interface DeletedTag {
 export interface DeletedUser {
   deleted: boolean;
   previous: User;
+}
+
+/** The DeletedWpBlock shape. */
+export interface DeletedWpBlock {
+  deleted: boolean;
+  previous: WpBlock;
+}
+
+/** The DeletedWpBlockRevision shape. */
+export interface DeletedWpBlockRevision {
+  deleted: boolean;
+  previous: WpBlockRevision;
+}
+
+/** The DeletedWpTemplate shape. */
+export interface DeletedWpTemplate {
+  deleted: boolean;
+  previous: WpTemplate;
+}
+
+/** The DeletedWpTemplatePart shape. */
+export interface DeletedWpTemplatePart {
+  deleted: boolean;
+  previous: WpTemplatePart;
 }
 
 /** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
@@ -1650,6 +1729,61 @@ export interface SecurityScanConfigOption {
   [k: string]: unknown;
 }
 
+/** The Settings shape. */
+export interface Settings {
+  /** Name of the site. */
+  title: string;
+  /** Short line under the site's name. */
+  description: string;
+  /** Address of the site. */
+  url: string;
+  /** Address the site writes to its administrator at. */
+  email: string;
+  /** Time zone of the site. */
+  timezone: string;
+  /** How dates are written. */
+  date_format: string;
+  /** How times are written. */
+  time_format: string;
+  /** Day a week starts on. */
+  start_of_week: number;
+  /** Locale of the site. */
+  language: string;
+  /** Whether text emoticons are shown as images. */
+  use_smilies: boolean;
+  /** Category a post gets when it is saved without one. */
+  default_category: number;
+  /** Format a new post starts with. */
+  default_post_format: string;
+  /** How many posts a page of the blog shows. */
+  posts_per_page: number;
+  /** What the front page shows. */
+  show_on_front: string;
+  /** Id of the page shown as the front page. */
+  page_on_front: number;
+  /** Id of the page that lists the latest posts. */
+  page_for_posts: number;
+  /** Whether new posts accept pingbacks and trackbacks. */
+  default_ping_status: 'open' | 'closed';
+  /** Whether new posts accept comments. */
+  default_comment_status: 'open' | 'closed';
+  /** Id of the media item shown as the site's logo (null when none). */
+  site_logo: number | null;
+  /** Id of the media item used as the site's icon. */
+  site_icon: number;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** An item of the `sitegen-categories` catalog. */
 export interface SitegenCategoriesItem {
   id: string;
@@ -1699,6 +1833,19 @@ export interface SitegenStepDataOption {
 
 /** The value of the `sitegen.user-details` option (its default until first written). */
 export interface SitegenUserDetailsOption {
+  [k: string]: unknown;
+}
+
+/** One of the active theme's style variations, as theme.json data. */
+export interface StyleVariation {
+  /** theme.json schema version. */
+  version: number;
+  /** Name of the variation. */
+  title: string;
+  /** Settings the variation changes. */
+  settings?: {};
+  /** Styles the variation changes. */
+  styles?: {};
   [k: string]: unknown;
 }
 
@@ -1795,6 +1942,72 @@ export interface Taxonomy {
   };
 }
 
+/** What /templates/lookup answers: the template (or template part) the slug falls back to, with the fields of the templates list, or an empty object when the hierarchy finds none. */
+export interface TemplateFallback {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id?: string;
+  /** Slug that names the template within its theme. */
+  slug?: string;
+  /** Kind of item: wp_template or wp_template_part. */
+  type?: string;
+  [k: string]: unknown;
+}
+
+/** The Theme shape. */
+export interface Theme {
+  /** Folder name of the theme; names it uniquely. */
+  stylesheet: string;
+  /** Address of the theme's folder. */
+  stylesheet_uri: string;
+  /** Folder name of the theme it builds on (itself when it builds on none). */
+  template: string;
+  /** Address of the folder of the theme it builds on. */
+  template_uri: string;
+  /** Author of the theme (raw and rendered). */
+  author: {};
+  /** Address of the theme's author. */
+  author_uri: {};
+  /** What the theme is. */
+  description: {};
+  /** Whether the theme is made of block templates. */
+  is_block_theme: boolean;
+  /** Name of the theme. */
+  name: {};
+  /** Lowest PHP version the theme runs on. */
+  requires_php: string;
+  /** Lowest WordPress version the theme runs on. */
+  requires_wp: string;
+  /** Address of the theme's screenshot ('' when none). */
+  screenshot: string;
+  /** Tags of the theme. */
+  tags: {};
+  /** Translation domain of the theme. */
+  textdomain: string;
+  /** Theme features the editor reads (active theme only). */
+  theme_supports: {};
+  /** Address of the theme's page. */
+  theme_uri: {};
+  /** Version of the theme. */
+  version: string;
+  /** Whether the theme is the active one. */
+  status: 'inactive' | 'active';
+  /** The templates a block theme may have, by slug (active theme only). */
+  default_template_types: unknown[];
+  /** The areas template parts fill (active theme only). */
+  default_template_part_areas: unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The value of the `theme.admin-settings` option (its default until first written). */
 export interface ThemeAdminSettingsOption {
   [k: string]: unknown;
@@ -1809,6 +2022,15 @@ export interface ThemeLearnChaptersItem {
     title: string;
     [k: string]: unknown;
   }[];
+  [k: string]: unknown;
+}
+
+/** What the active theme gives the editor, as /global-styles/themes/<stylesheet> answers it. */
+export interface ThemeStyles {
+  /** theme.json settings (presets by origin, what the editor offers). */
+  settings: {};
+  /** theme.json styles of the site, its elements and blocks. */
+  styles: {};
   [k: string]: unknown;
 }
 
@@ -1912,6 +2134,421 @@ export interface VariablesAnswer {
       type: string;
       id: string;
     }[];
+  };
+}
+
+/** The WpBlock shape. */
+export interface WpBlock {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockAutosave shape. */
+export interface WpBlockAutosave {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string;
+  /** Date the autosave was made, in GMT. */
+  date_gmt: string;
+  /** Globally unique identifier of the autosave. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt: string;
+  /** Id of the synced pattern the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Address that previews the synced pattern with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockRevision shape. */
+export interface WpBlockRevision {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string;
+  /** Date the revision was made, in GMT. */
+  date_gmt: string;
+  /** Globally unique identifier of the revision. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt: string;
+  /** Id of the synced pattern the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpGlobalStyles shape. */
+export interface WpGlobalStyles {
+  /** Id of the item that keeps the changes. */
+  id: number;
+  /** Styles that replace the theme's (theme.json `styles`). */
+  styles: {};
+  /** Settings that replace the theme's (theme.json `settings`). */
+  settings: {};
+  /** Title of the set of changes. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpPatternCategory shape. */
+export interface WpPatternCategory {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published synced patterns with the term. */
+  count: number;
+  /** Description of the term. */
+  description: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'wp_pattern_category';
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpTemplate shape. */
+export interface WpTemplate {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template belongs to. */
+  theme: string;
+  /** Kind of item: wp_template. */
+  type: string;
+  /** Where the answer comes from: the theme's file (theme) or the site's own version (custom). */
+  source: string;
+  /** Where the template the site's version was made from comes from (null for a theme's file). */
+  origin: string | null;
+  /** The template's blocks. */
+  content:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template is for. */
+  description: string;
+  /** State of the template. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Id of the item keeping the site's version (0 for a theme's file). */
+  wp_id: number;
+  /** Whether the theme has a file of this template. */
+  has_theme_file: boolean;
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author: number;
+  /** Date of the last change of the site's version (false for a theme's file). */
+  modified: string | boolean;
+  /** Who made the template, in words. */
+  author_text: string;
+  /** Where the template first came from. */
+  original_source: 'theme' | 'plugin' | 'site' | 'user';
+  /** Whether the template is one of the site's own rather than one of the template hierarchy. */
+  is_custom: boolean;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpTemplatePart shape. */
+export interface WpTemplatePart {
+  /** Id of the template part: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template part within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template part belongs to. */
+  theme: string;
+  /** Kind of item: wp_template_part. */
+  type: string;
+  /** Where the answer comes from: the theme's file (theme) or the site's own version (custom). */
+  source: string;
+  /** Where the template part the site's version was made from comes from (null for a theme's file). */
+  origin: string | null;
+  /** The template part's blocks. */
+  content:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template part. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template part is for. */
+  description: string;
+  /** State of the template part. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Id of the item keeping the site's version (0 for a theme's file). */
+  wp_id: number;
+  /** Whether the theme has a file of this template part. */
+  has_theme_file: boolean;
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author: number;
+  /** Date of the last change of the site's version (false for a theme's file). */
+  modified: string | boolean;
+  /** Who made the template part, in words. */
+  author_text: string;
+  /** Where the template part first came from. */
+  original_source: 'theme' | 'plugin' | 'site' | 'user';
+  /** Where the template part goes: header, footer or uncategorized. */
+  area: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
   };
 }
 
@@ -7295,6 +7932,418 @@ export type GetPageAutosaveArgs = GetPageAutosaveInput &
 /** What GET /core/v2/pages/<parent>/autosaves/<id> answers with. */
 export type GetPageAutosaveResult = PageAutosave;
 
+/** Params of GET /core/v2/blocks as a client sends them. */
+export interface ListBlocksInput {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Keep only synced patterns published after this ISO 8601 date. */
+  after?: string;
+  /** Keep only synced patterns last changed after this ISO 8601 date. */
+  modified_after?: string;
+  /** Keep only synced patterns published before this ISO 8601 date. */
+  before?: string;
+  /** Keep only synced patterns last changed before this ISO 8601 date. */
+  modified_before?: string;
+  /** Leave out synced patterns with these ids. */
+  exclude?: number[];
+  /** Keep only synced patterns with these ids. */
+  include?: number[];
+  /** How the search text is matched; `exact` matches the whole title. */
+  search_semantics?: 'exact';
+  /** Skip this many synced patterns before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Attribute to sort by. */
+  orderby?:
+    | 'author'
+    | 'date'
+    | 'id'
+    | 'include'
+    | 'modified'
+    | 'parent'
+    | 'relevance'
+    | 'slug'
+    | 'include_slugs'
+    | 'title';
+  /** Columns the search text is looked for in. */
+  search_columns?: ('post_title' | 'post_content' | 'post_excerpt')[];
+  /** Keep only synced patterns with one of these slugs. */
+  slug?: string[];
+  /** Keep only synced patterns in one of these statuses. */
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
+  /** Whether synced patterns must match every taxonomy filter (AND) or any of them (OR). */
+  tax_relation?: 'AND' | 'OR';
+  /** Keep only synced patterns with these terms of the wp_pattern_category taxonomy. */
+  wp_pattern_category?: (
+    | number[]
+    | {
+        /** Term ids. */
+        terms?: number[];
+        /** Whether a synced pattern needs all of the terms (AND) or any one (OR). */
+        operator?: 'AND' | 'OR';
+      }
+  ) &
+    unknown[];
+  /** Leave out synced patterns with these terms of the wp_pattern_category taxonomy. */
+  wp_pattern_category_exclude?: (
+    | number[]
+    | {
+        /** Term ids. */
+        terms?: number[];
+      }
+  ) &
+    unknown[];
+}
+
+/** Params of GET /core/v2/blocks as its handler receives them, defaults applied. */
+export type ListBlocksArgs = ListBlocksInput &
+  Required<
+    Pick<
+      ListBlocksInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
+/** What GET /core/v2/blocks answers with. */
+export type ListBlocksResult = WpBlock[];
+
+/** Params of POST /core/v2/blocks as a client sends them. */
+export interface CreateBlockInput {
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug?: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  excerpt?:
+    | string
+    | {
+        /** The summary as stored. */
+        raw?: string;
+        /** The summary as HTML for display. */
+        rendered?: string;
+        /** Whether a password protects the summary. */
+        protected?: boolean;
+      };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+}
+
+/** Params of POST /core/v2/blocks as its handler receives them. */
+export type CreateBlockArgs = CreateBlockInput;
+
+/** What POST /core/v2/blocks answers with. */
+export type CreateBlockResult = WpBlock;
+
+/** Params of GET /core/v2/blocks/<id> as a client sends them. */
+export interface GetBlockInput {
+  /** Unique id of the block. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Number of words of the generated excerpt, instead of the site's default. */
+  excerpt_length?: number;
+  /** Password of the block, when it is password protected. */
+  password?: string;
+}
+
+/** Params of GET /core/v2/blocks/<id> as its handler receives them, defaults applied. */
+export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<id> answers with. */
+export type GetBlockResult = WpBlock;
+
+/** Params of POST, PUT, PATCH /core/v2/blocks/<id> as a client sends them. */
+export interface UpdateBlockInput {
+  /** Unique id of the block. */
+  id: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug?: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  excerpt?:
+    | string
+    | {
+        /** The summary as stored. */
+        raw?: string;
+        /** The summary as HTML for display. */
+        rendered?: string;
+        /** Whether a password protects the summary. */
+        protected?: boolean;
+      };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+}
+
+/** Params of POST, PUT, PATCH /core/v2/blocks/<id> as its handler receives them. */
+export type UpdateBlockArgs = UpdateBlockInput;
+
+/** What POST, PUT, PATCH /core/v2/blocks/<id> answers with. */
+export type UpdateBlockResult = WpBlock;
+
+/** Params of DELETE /core/v2/blocks/<id> as a client sends them. */
+export interface DeleteBlockInput {
+  /** Unique id of the block. */
+  id: number;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+}
+
+/** Params of DELETE /core/v2/blocks/<id> as its handler receives them, defaults applied. */
+export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput, 'force'>>;
+
+/** What DELETE /core/v2/blocks/<id> answers with. */
+export type DeleteBlockResult = DeletedWpBlock;
+
+/** Params of GET /core/v2/blocks/<parent>/revisions as a client sends them. */
+export interface ListBlockRevisionsInput {
+  /** Id of the block the revisions belong to. */
+  parent: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of revisions returned on one page (all of them when absent). */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out revisions with these ids. */
+  exclude?: number[];
+  /** Keep only revisions with these ids. */
+  include?: number[];
+  /** Skip this many revisions before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Revision attribute to sort by. */
+  orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
+}
+
+/** Params of GET /core/v2/blocks/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
+  Required<
+    Pick<ListBlockRevisionsInput, 'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'>
+  >;
+
+/** What GET /core/v2/blocks/<parent>/revisions answers with. */
+export type ListBlockRevisionsResult = WpBlockRevision[];
+
+/** Params of GET /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
+export interface GetBlockRevisionInput {
+  /** Id of the block the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** Params of GET /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetBlockRevisionArgs = GetBlockRevisionInput &
+  Required<Pick<GetBlockRevisionInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<parent>/revisions/<id> answers with. */
+export type GetBlockRevisionResult = WpBlockRevision;
+
+/** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
+export interface DeleteBlockRevisionInput {
+  /** Id of the block the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Must be true; revisions cannot be trashed. */
+  force?: boolean;
+}
+
+/** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
+  Required<Pick<DeleteBlockRevisionInput, 'force'>>;
+
+/** What DELETE /core/v2/blocks/<parent>/revisions/<id> answers with. */
+export type DeleteBlockRevisionResult = DeletedWpBlockRevision;
+
+/** Params of GET /core/v2/blocks/<id>/autosaves as a client sends them. */
+export interface ListBlockAutosavesInput {
+  /** Id of the block the autosaves belong to. */
+  parent?: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  id: string | number;
+}
+
+/** Params of GET /core/v2/blocks/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
+  Required<Pick<ListBlockAutosavesInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<id>/autosaves answers with. */
+export type ListBlockAutosavesResult = WpBlockAutosave[];
+
+/** Params of POST /core/v2/blocks/<id>/autosaves as a client sends them. */
+export interface CreateBlockAutosaveInput {
+  /** Id of the block the autosave belongs to. */
+  parent?: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug?: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  excerpt?:
+    | string
+    | {
+        /** The summary as stored. */
+        raw?: string;
+        /** The summary as HTML for display. */
+        rendered?: string;
+        /** Whether a password protects the summary. */
+        protected?: boolean;
+      };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+  id: string | number;
+}
+
+/** Params of POST /core/v2/blocks/<id>/autosaves as its handler receives them. */
+export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
+
+/** What POST /core/v2/blocks/<id>/autosaves answers with. */
+export type CreateBlockAutosaveResult = WpBlockAutosave;
+
+/** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as a client sends them. */
+export interface GetBlockAutosaveInput {
+  /** Id of the block the autosave belongs to. */
+  parent: number;
+  /** Unique id of the autosave. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
+  Required<Pick<GetBlockAutosaveInput, 'context'>>;
+
+/** What GET /core/v2/blocks/<parent>/autosaves/<id> answers with. */
+export type GetBlockAutosaveResult = WpBlockAutosave;
+
 /** Params of GET /core/v2/media as a client sends them. */
 export interface ListMediaInput {
   /** Which set of fields the response carries (view, embed or edit). */
@@ -7707,6 +8756,380 @@ export type ListCommentsArgs = ListCommentsInput &
 /** What GET /core/v2/comments answers with. */
 export type ListCommentsResult = Comment[];
 
+/** Params of GET /core/v2/block-patterns/patterns as a client sends them. */
+export type ListBlockPatternsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /core/v2/block-patterns/patterns as its handler receives them. */
+export type ListBlockPatternsArgs = ListBlockPatternsInput;
+
+/** What GET /core/v2/block-patterns/patterns answers with. */
+export type ListBlockPatternsResult = BlockPattern[];
+
+/** Params of GET /core/v2/block-patterns/categories as a client sends them. */
+export type ListBlockPatternCategoriesInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /core/v2/block-patterns/categories as its handler receives them. */
+export type ListBlockPatternCategoriesArgs = ListBlockPatternCategoriesInput;
+
+/** What GET /core/v2/block-patterns/categories answers with. */
+export type ListBlockPatternCategoriesResult = BlockPatternCategory[];
+
+/** Params of GET /core/v2/settings as a client sends them. */
+export type GetSettingsInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /core/v2/settings as its handler receives them. */
+export type GetSettingsArgs = GetSettingsInput;
+
+/** What GET /core/v2/settings answers with. */
+export type GetSettingsResult = Settings;
+
+/** Params of POST, PUT, PATCH /core/v2/settings as a client sends them. */
+export interface UpdateSettingsInput {
+  /** Name of the site. */
+  title?: string;
+  /** Short line under the site's name. */
+  description?: string;
+  /** Address of the site. */
+  url?: string;
+  /** Address the site writes to its administrator at. */
+  email?: string;
+  /** Time zone of the site, as a city (Europe/Paris) or an offset (UTC+2). */
+  timezone?: string;
+  /** How dates are written (PHP date format letters). */
+  date_format?: string;
+  /** How times are written (PHP date format letters). */
+  time_format?: string;
+  /** Day a week starts on: 0 for Sunday, 1 for Monday... */
+  start_of_week?: number;
+  /** Locale of the site. */
+  language?: string;
+  /** Whether text emoticons such as :-) are shown as images. */
+  use_smilies?: boolean;
+  /** Category a post gets when it is saved without one. */
+  default_category?: number;
+  /** Format a new post starts with (0 for standard). */
+  default_post_format?: string;
+  /** How many posts a page of the blog shows. */
+  posts_per_page?: number;
+  /** What the front page shows: the latest posts or a page. */
+  show_on_front?: string;
+  /** Id of the page shown as the front page. */
+  page_on_front?: number;
+  /** Id of the page that lists the latest posts. */
+  page_for_posts?: number;
+  /** Whether new posts accept pingbacks and trackbacks. */
+  default_ping_status?: 'open' | 'closed';
+  /** Whether new posts accept comments. */
+  default_comment_status?: 'open' | 'closed';
+  /** Id of the media item shown as the site's logo. */
+  site_logo?: number;
+  /** Id of the media item used as the site's icon. */
+  site_icon?: number;
+}
+
+/** Params of POST, PUT, PATCH /core/v2/settings as its handler receives them. */
+export type UpdateSettingsArgs = UpdateSettingsInput;
+
+/** What POST, PUT, PATCH /core/v2/settings answers with. */
+export type UpdateSettingsResult = Settings;
+
+/** Params of GET /core/v2/templates as a client sends them. */
+export interface ListTemplatesInput {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Keep only the template kept as this item id. */
+  wp_id?: number;
+  /** Keep only template parts of this area. */
+  area?: string;
+  /** Keep only templates meant for this content type. */
+  post_type?: string;
+}
+
+/** Params of GET /core/v2/templates as its handler receives them, defaults applied. */
+export type ListTemplatesArgs = ListTemplatesInput & Required<Pick<ListTemplatesInput, 'context'>>;
+
+/** What GET /core/v2/templates answers with. */
+export type ListTemplatesResult = WpTemplate[];
+
+/** Params of POST /core/v2/templates as a client sends them. */
+export interface CreateTemplateInput {
+  /** Slug that names the template within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template belongs to. */
+  theme?: string;
+  /** Kind of item: wp_template. */
+  type?: string;
+  /** The template's blocks. */
+  content?:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template. */
+  title?:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template is for. */
+  description?: string;
+  /** State of the template. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author?: number;
+}
+
+/** Params of POST /core/v2/templates as its handler receives them, defaults applied. */
+export type CreateTemplateArgs = CreateTemplateInput &
+  Required<Pick<CreateTemplateInput, 'content' | 'title' | 'description' | 'status'>>;
+
+/** What POST /core/v2/templates answers with. */
+export type CreateTemplateResult = WpTemplate;
+
+/** Params of GET /core/v2/templates/lookup as a client sends them. */
+export interface LookupTemplateInput {
+  /** Slug of the template to find a fallback for. */
+  slug: string;
+  /** Whether the slug is a custom template's rather than one of the hierarchy. */
+  is_custom?: boolean;
+  /** Prefix of the slug that names its kind (taxonomy-books: taxonomy). */
+  template_prefix?: string;
+}
+
+/** Params of GET /core/v2/templates/lookup as its handler receives them. */
+export type LookupTemplateArgs = LookupTemplateInput;
+
+/** What GET /core/v2/templates/lookup answers with. */
+export type LookupTemplateResult = TemplateFallback;
+
+/** Params of GET /core/v2/templates/<id> as a client sends them. */
+export interface GetTemplateInput {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id: string;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** Params of GET /core/v2/templates/<id> as its handler receives them, defaults applied. */
+export type GetTemplateArgs = GetTemplateInput & Required<Pick<GetTemplateInput, 'context'>>;
+
+/** What GET /core/v2/templates/<id> answers with. */
+export type GetTemplateResult = WpTemplate;
+
+/** Params of POST, PUT, PATCH /core/v2/templates/<id> as a client sends them. */
+export interface UpdateTemplateInput {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template within its theme. */
+  slug?: string;
+  /** Stylesheet of the theme the template belongs to. */
+  theme?: string;
+  /** Kind of item: wp_template. */
+  type?: string;
+  /** The template's blocks. */
+  content?:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template. */
+  title?:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template is for. */
+  description?: string;
+  /** State of the template. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author?: number;
+}
+
+/** Params of POST, PUT, PATCH /core/v2/templates/<id> as its handler receives them. */
+export type UpdateTemplateArgs = UpdateTemplateInput;
+
+/** What POST, PUT, PATCH /core/v2/templates/<id> answers with. */
+export type UpdateTemplateResult = WpTemplate;
+
+/** Params of DELETE /core/v2/templates/<id> as a client sends them. */
+export interface DeleteTemplateInput {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id: string;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+}
+
+/** Params of DELETE /core/v2/templates/<id> as its handler receives them, defaults applied. */
+export type DeleteTemplateArgs = DeleteTemplateInput & Required<Pick<DeleteTemplateInput, 'force'>>;
+
+/** What DELETE /core/v2/templates/<id> answers with. */
+export type DeleteTemplateResult = DeletedWpTemplate;
+
+/** Params of GET /core/v2/template-parts as a client sends them. */
+export interface ListTemplatePartsInput {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Keep only the template part kept as this item id. */
+  wp_id?: number;
+  /** Keep only template parts of this area. */
+  area?: string;
+  /** Keep only template parts meant for this content type. */
+  post_type?: string;
+}
+
+/** Params of GET /core/v2/template-parts as its handler receives them, defaults applied. */
+export type ListTemplatePartsArgs = ListTemplatePartsInput &
+  Required<Pick<ListTemplatePartsInput, 'context'>>;
+
+/** What GET /core/v2/template-parts answers with. */
+export type ListTemplatePartsResult = WpTemplatePart[];
+
+/** Params of POST /core/v2/template-parts as a client sends them. */
+export interface CreateTemplatePartInput {
+  /** Slug that names the template part within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template part belongs to. */
+  theme?: string;
+  /** Kind of item: wp_template_part. */
+  type?: string;
+  /** The template part's blocks. */
+  content?:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template part. */
+  title?:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template part is for. */
+  description?: string;
+  /** State of the template part. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author?: number;
+  /** Where the template part goes: header, footer or uncategorized. */
+  area?: string;
+}
+
+/** Params of POST /core/v2/template-parts as its handler receives them, defaults applied. */
+export type CreateTemplatePartArgs = CreateTemplatePartInput &
+  Required<Pick<CreateTemplatePartInput, 'content' | 'title' | 'description' | 'status'>>;
+
+/** What POST /core/v2/template-parts answers with. */
+export type CreateTemplatePartResult = WpTemplatePart;
+
+/** Params of GET /core/v2/template-parts/lookup as a client sends them. */
+export interface LookupTemplatePartInput {
+  /** Slug of the template part to find a fallback for. */
+  slug: string;
+  /** Whether the slug is a custom template's rather than one of the hierarchy. */
+  is_custom?: boolean;
+  /** Prefix of the slug that names its kind (taxonomy-books: taxonomy). */
+  template_prefix?: string;
+}
+
+/** Params of GET /core/v2/template-parts/lookup as its handler receives them. */
+export type LookupTemplatePartArgs = LookupTemplatePartInput;
+
+/** What GET /core/v2/template-parts/lookup answers with. */
+export type LookupTemplatePartResult = TemplateFallback;
+
+/** Params of GET /core/v2/template-parts/<id> as a client sends them. */
+export interface GetTemplatePartInput {
+  /** Id of the template part: the theme and the slug, joined by //. */
+  id: string;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** Params of GET /core/v2/template-parts/<id> as its handler receives them, defaults applied. */
+export type GetTemplatePartArgs = GetTemplatePartInput &
+  Required<Pick<GetTemplatePartInput, 'context'>>;
+
+/** What GET /core/v2/template-parts/<id> answers with. */
+export type GetTemplatePartResult = WpTemplatePart;
+
+/** Params of POST, PUT, PATCH /core/v2/template-parts/<id> as a client sends them. */
+export interface UpdateTemplatePartInput {
+  /** Id of the template part: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template part within its theme. */
+  slug?: string;
+  /** Stylesheet of the theme the template part belongs to. */
+  theme?: string;
+  /** Kind of item: wp_template_part. */
+  type?: string;
+  /** The template part's blocks. */
+  content?:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template part. */
+  title?:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template part is for. */
+  description?: string;
+  /** State of the template part. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author?: number;
+  /** Where the template part goes: header, footer or uncategorized. */
+  area?: string;
+}
+
+/** Params of POST, PUT, PATCH /core/v2/template-parts/<id> as its handler receives them. */
+export type UpdateTemplatePartArgs = UpdateTemplatePartInput;
+
+/** What POST, PUT, PATCH /core/v2/template-parts/<id> answers with. */
+export type UpdateTemplatePartResult = WpTemplatePart;
+
+/** Params of DELETE /core/v2/template-parts/<id> as a client sends them. */
+export interface DeleteTemplatePartInput {
+  /** Id of the template part: the theme and the slug, joined by //. */
+  id: string;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+}
+
+/** Params of DELETE /core/v2/template-parts/<id> as its handler receives them, defaults applied. */
+export type DeleteTemplatePartArgs = DeleteTemplatePartInput &
+  Required<Pick<DeleteTemplatePartInput, 'force'>>;
+
+/** What DELETE /core/v2/template-parts/<id> answers with. */
+export type DeleteTemplatePartResult = DeletedWpTemplatePart;
+
 /** Params of GET /core/v2/categories as a client sends them. */
 export interface ListCategoriesInput {
   /** Which set of fields the response carries (view, embed or edit). */
@@ -7915,6 +9338,140 @@ export type DeleteTagArgs = DeleteTagInput & Required<Pick<DeleteTagInput, 'forc
 /** What DELETE /core/v2/tags/<id> answers with. */
 export type DeleteTagResult = DeletedTag;
 
+/** Params of GET /core/v2/wp_pattern_category as a client sends them. */
+export type ListPatternCategoriesInput = ListTagsInput;
+
+/** Params of GET /core/v2/wp_pattern_category as its handler receives them, defaults applied. */
+export type ListPatternCategoriesArgs = ListPatternCategoriesInput &
+  Required<
+    Pick<
+      ListPatternCategoriesInput,
+      'context' | 'page' | 'per_page' | 'exclude' | 'include' | 'order' | 'orderby' | 'hide_empty'
+    >
+  >;
+
+/** What GET /core/v2/wp_pattern_category answers with. */
+export type ListPatternCategoriesResult = WpPatternCategory[];
+
+/** Params of POST /core/v2/wp_pattern_category as a client sends them. */
+export type CreatePatternCategoryInput = CreateTagInput;
+
+/** Params of POST /core/v2/wp_pattern_category as its handler receives them. */
+export type CreatePatternCategoryArgs = CreatePatternCategoryInput;
+
+/** What POST /core/v2/wp_pattern_category answers with. */
+export type CreatePatternCategoryResult = WpPatternCategory;
+
+/** Params of GET /core/v2/wp_pattern_category/<id> as a client sends them. */
+export type GetPatternCategoryInput = GetCategoryInput;
+
+/** Params of GET /core/v2/wp_pattern_category/<id> as its handler receives them, defaults applied. */
+export type GetPatternCategoryArgs = GetPatternCategoryInput &
+  Required<Pick<GetPatternCategoryInput, 'context'>>;
+
+/** What GET /core/v2/wp_pattern_category/<id> answers with. */
+export type GetPatternCategoryResult = WpPatternCategory;
+
+/** Params of POST, PUT, PATCH /core/v2/wp_pattern_category/<id> as a client sends them. */
+export type UpdatePatternCategoryInput = UpdateTagInput;
+
+/** Params of POST, PUT, PATCH /core/v2/wp_pattern_category/<id> as its handler receives them. */
+export type UpdatePatternCategoryArgs = UpdatePatternCategoryInput;
+
+/** What POST, PUT, PATCH /core/v2/wp_pattern_category/<id> answers with. */
+export type UpdatePatternCategoryResult = WpPatternCategory;
+
+/** Params of DELETE /core/v2/wp_pattern_category/<id> as a client sends them. */
+export type DeletePatternCategoryInput = DeleteCategoryInput;
+
+/** Params of DELETE /core/v2/wp_pattern_category/<id> as its handler receives them, defaults applied. */
+export type DeletePatternCategoryArgs = DeletePatternCategoryInput &
+  Required<Pick<DeletePatternCategoryInput, 'force'>>;
+
+/** What DELETE /core/v2/wp_pattern_category/<id> answers with. */
+export type DeletePatternCategoryResult = DeletedTag;
+
+/** Params of GET /core/v2/themes as a client sends them. */
+export interface ListThemesInput {
+  /** Keep only themes in these states. */
+  status?: ('active' | 'inactive')[];
+}
+
+/** Params of GET /core/v2/themes as its handler receives them. */
+export type ListThemesArgs = ListThemesInput;
+
+/** What GET /core/v2/themes answers with. */
+export type ListThemesResult = Theme[];
+
+/** Params of GET /core/v2/themes/<stylesheet> as a client sends them. */
+export interface GetThemeInput {
+  /** Folder name of the theme; names it uniquely. */
+  stylesheet: string;
+}
+
+/** Params of GET /core/v2/themes/<stylesheet> as its handler receives them. */
+export type GetThemeArgs = GetThemeInput;
+
+/** What GET /core/v2/themes/<stylesheet> answers with. */
+export type GetThemeResult = Theme;
+
+/** Params of GET /core/v2/global-styles/themes/<stylesheet>/variations as a client sends them. */
+export interface ListThemeStyleVariationsInput {
+  /** Folder name of the theme. */
+  stylesheet: string;
+}
+
+/** Params of GET /core/v2/global-styles/themes/<stylesheet>/variations as its handler receives them. */
+export type ListThemeStyleVariationsArgs = ListThemeStyleVariationsInput;
+
+/** What GET /core/v2/global-styles/themes/<stylesheet>/variations answers with. */
+export type ListThemeStyleVariationsResult = StyleVariation[];
+
+/** Params of GET /core/v2/global-styles/themes/<stylesheet> as a client sends them. */
+export type GetThemeStylesInput = ListThemeStyleVariationsInput;
+
+/** Params of GET /core/v2/global-styles/themes/<stylesheet> as its handler receives them. */
+export type GetThemeStylesArgs = GetThemeStylesInput;
+
+/** What GET /core/v2/global-styles/themes/<stylesheet> answers with. */
+export type GetThemeStylesResult = ThemeStyles;
+
+/** Params of GET /core/v2/global-styles/<id> as a client sends them. */
+export interface GetGlobalStylesInput {
+  /** Id of the item that keeps the changes. */
+  id: string;
+}
+
+/** Params of GET /core/v2/global-styles/<id> as its handler receives them. */
+export type GetGlobalStylesArgs = GetGlobalStylesInput;
+
+/** What GET /core/v2/global-styles/<id> answers with. */
+export type GetGlobalStylesResult = WpGlobalStyles;
+
+/** Params of POST, PUT, PATCH /core/v2/global-styles/<id> as a client sends them. */
+export interface UpdateGlobalStylesInput {
+  /** Styles that replace the theme's (theme.json `styles`). */
+  styles?: {};
+  /** Settings that replace the theme's (theme.json `settings`). */
+  settings?: {};
+  /** Title of the set of changes. */
+  title?:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  id: string | number;
+}
+
+/** Params of POST, PUT, PATCH /core/v2/global-styles/<id> as its handler receives them. */
+export type UpdateGlobalStylesArgs = UpdateGlobalStylesInput;
+
+/** What POST, PUT, PATCH /core/v2/global-styles/<id> answers with. */
+export type UpdateGlobalStylesResult = WpGlobalStyles;
+
 /** Params of GET /core/v2/types as a client sends them. */
 export interface ListTypesInput {
   /** Which set of fields the response carries (view, embed or edit). */
@@ -8000,7 +9557,21 @@ export interface ListUsersInput {
   /** Keep only users who may write posts (authors). */
   who?: 'authors';
   /** Keep only users with published items (of these types, or of any type with true). */
-  has_published_posts?: boolean | ('post' | 'page' | 'attachment')[];
+  has_published_posts?:
+    | boolean
+    | (
+        | 'post'
+        | 'page'
+        | 'attachment'
+        | 'nav_menu_item'
+        | 'wp_block'
+        | 'wp_template'
+        | 'wp_template_part'
+        | 'wp_global_styles'
+        | 'wp_navigation'
+        | 'wp_font_family'
+        | 'wp_font_face'
+      )[];
   /** Fields the search looks at. */
   search_columns?: ('email' | 'name' | 'id' | 'username' | 'slug')[];
 }
