@@ -139,6 +139,8 @@ describe('timing does not tell whether a login exists', () => {
     const row = await findUserByLogin(site.app.db, 'the-editor');
     await verifyPassword(undefined, 'x');
     const [known, unknown] = await pairedMedians(() => verifyPassword(row!.password_hash, 'wrong'), () => verifyPassword(undefined, 'wrong'), 7);
-    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(2);
+    // The same argon2 work on both sides: about 1×. Skipping it for an unknown login makes that
+    // side a few µs against tens of ms, a factor of thousands; 4 leaves a busy machine room.
+    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(4);
   });
 });

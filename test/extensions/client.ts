@@ -1,6 +1,7 @@
 /** A small HTTP client for the extension tests: JSON in, parsed JSON (or text) out, as a role. */
 import qs from 'qs';
 import type { TestRole, TestServer } from '../../runtime/testing/harness.ts';
+import { patient } from '../support/patience.ts';
 
 export interface CallOptions {
   role?: TestRole | 'anonymous';
@@ -24,6 +25,7 @@ export function clientFor(server: TestServer) {
       method,
       headers: { ...server.authHeaders(opts.role ?? 'administrator'), ...(opts.body !== undefined && { 'content-type': 'application/json' }) },
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: patient(),
     });
     const text = await res.text();
     const json = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : undefined;

@@ -22,6 +22,9 @@ let call: ReturnType<typeof clientFor>;
 let service: LoopbackServer;
 const seen: Seen[] = [];
 let tagsFailuresLeft = 2;
+// Every answer of the stand-in service must come within it, a busy machine's included; the one
+// that must time out never answers at all.
+const UPSTREAM_TIMEOUT_MS = 2_000;
 
 const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -37,13 +40,13 @@ beforeAll(async () => {
       if (path === '/lib/tags') return tagsFailuresLeft-- > 0 ? json(res, 503, { message: 'busy' }) : json(res, 200, { tags: ['hero'] });
       if (path === '/lib/insert') return json(res, 503, { message: 'busy' });
       if (path === '/lib/items/rating') return json(res, 422, { code: 'rating_out_of_range', message: 'Ratings go from 1 to 5.' });
-      if (path === '/lib/pricing') return void setTimeout(() => json(res, 200, { late: true }), 1500);
+      if (path === '/lib/pricing') return; // never answers: only the caller's timeout ends it (close() drops the connection)
       if (path === '/lib/clouds') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
       if (path === '/lib/items') return json(res, 200, [{ id: 1 }, { id: 2 }], { 'x-wp-total': '2', 'x-wp-totalpages': '1' });
       json(res, 200, { ok: true });
     });
   });
-  server = await startTestServer({ deployment: 'studio', users: true, config: { upstreams: { tmpl_library_url: `${service.url}/lib/` }, upstreamTimeoutMs: 300 } });
+  server = await startTestServer({ deployment: 'studio', users: true, config: { upstreams: { tmpl_library_url: `${service.url}/lib/` }, upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS } });
   call = clientFor(server);
 });
 
@@ -114,7 +117,7 @@ describe('failures', () => {
     const before = seen.length;
     const res = await call('GET', '/tmpl-library/v1/pricing');
     expect(res.status).toBe(504);
-    expect(res.body).toMatchObject({ code: 'rest_upstream_timeout', data: { status: 504, timeout_ms: 300 } });
+    expect(res.body).toMatchObject({ code: 'rest_upstream_timeout', data: { status: 504, timeout_ms: UPSTREAM_TIMEOUT_MS } });
     expect(seen.length - before).toBe(3);
   });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
     if (req.url === '/to-metadata/lake.jpg') return res.writeHead(302, { location: 'http://169.254.169.254/latest/lake.jpg' }).end();
     if (req.url === '/huge/lake.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.alloc(300_000));
     if (req.url === '/page.html/lake.jpg') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
-    if (req.url === '/slow/lake.jpg') return void setTimeout(() => res.writeHead(200).end(jpeg), 3000);
+    if (req.url === '/slow/lake.jpg') return; // never answers: only the caller's timeout ends it (close() drops the connection)
     res.writeHead(404).end();
   });
   remoteUrl = `${remote.url}`;

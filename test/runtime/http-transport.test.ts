@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { demoRoutes } from './fixtures/demo-routes.ts';
+import { patient } from '../support/patience.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -82,9 +83,9 @@ describe('HTTP transport', () => {
   it('at the debug level, logs one line per request with method, path, status and duration', async () => {
     const { lines, logged } = await serverLoggingAt('debug');
     try {
-      await fetch(`${logged.restUrl}/demo/v1/items/2?x=1`);
-      await new Promise((r) => setTimeout(r, 50));
+      expect((await fetch(`${logged.restUrl}/demo/v1/items/2?x=1`, { signal: patient() })).status).toBe(200);
     } finally {
+      // Closed once every request is done with, its line logged included.
       await logged.close();
     }
     const requests = lines.filter((l) => l.msg === 'request');
@@ -96,8 +97,7 @@ describe('HTTP transport', () => {
   it('at the default info level, writes no line per request', async () => {
     const { lines, logged } = await serverLoggingAt('info');
     try {
-      expect((await fetch(`${logged.restUrl}/demo/v1/items/2?x=1`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 50));
+      expect((await fetch(`${logged.restUrl}/demo/v1/items/2?x=1`, { signal: patient() })).status).toBe(200);
     } finally {
       await logged.close();
     }

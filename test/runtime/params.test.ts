@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { demoRoutes } from './fixtures/demo-routes.ts';
+import { patient, PATIENCE_MS } from '../support/patience.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function json(path: string, init?: RequestInit) {
-  const res = await fetch(`${server.restUrl}${path}`, init);
+  const res = await fetch(`${server.restUrl}${path}`, { signal: patient(), ...init });
   return { status: res.status, body: await res.json() };
 }
 const multi = (query: string) => json(`/demo/v1/multi?req=x&${query}`);
@@ -103,13 +104,15 @@ describe('error shapes', () => {
     expect(body).toMatchObject({ code: 'rest_invalid_json', data: { status: 400, json_error_code: 1 } });
   });
 
-  it('a list of 40,000 bad items is refused in well under a second (errors are grouped in linear time)', async () => {
+  it('a list of 40,000 bad items is refused in seconds, not the better part of a minute (errors are grouped in linear time)', async () => {
     const started = performance.now();
     const { status, body } = await json('/demo/v1/multi', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ req: 'r', list: Array.from({ length: 40_000 }, () => 'x') }) });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'rest_invalid_param', data: { params: { list: expect.any(String) } } });
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
+    // Grouped in linear time this takes about half a second on an idle machine; copying each
+    // param's list per error (quadratic) took about 40 s. The bound leaves a busy machine room.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 2 * PATIENCE_MS); // long enough for a quadratic grouping to reach the bound and fail there
 
   it('lists every invalid param in args order with details', async () => {
     expect(await invalid('per_page=abc&page=0')).toEqual({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, testDatabaseFor } from '../../runtime/testing/test-database.ts';
+import { patient, PATIENCE_MS } from '../support/patience.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-serve-'));
@@ -27,7 +28,7 @@ async function serve(...extra: string[]): Promise<Started> {
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
   const restUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner:\n${out}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`no banner:\n${out}`)), PATIENCE_MS);
     const check = () => {
       const m = /at (http:\/\/127\.0\.0\.1:\d+\/wp-json)\//.exec(out);
       if (m) {
@@ -41,9 +42,10 @@ async function serve(...extra: string[]): Promise<Started> {
   return { child, output: () => out, restUrl };
 }
 
+/** SIGTERM; resolves with the exit code once the process has exited and all it wrote is read. */
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    child.on('exit', (code) => resolve(code));
+    child.on('close', (code) => resolve(code));
     child.kill('SIGTERM');
   });
 }
@@ -56,23 +58,22 @@ describe('specpress serve', () => {
       expect(m).not.toBeNull();
       expect(first.output()).toContain('curl -u');
       const auth = `Basic ${Buffer.from(`admin:${m![1]!.trim()}`).toString('base64')}`;
-      const res = await fetch(`${first.restUrl}/`, { headers: { authorization: auth } });
+      const res = await fetch(`${first.restUrl}/`, { headers: { authorization: auth }, signal: patient() });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private');
-      await new Promise((r) => setTimeout(r, 100));
-      expect(first.output()).toMatch(/"method":"GET","path":"\/wp-json\/","status":200,"ms":\d+/);
     } finally {
       expect(await stop(first.child)).toBe(0);
     }
+    // Read once the process is gone: every line it logged is in.
+    expect(first.output()).toMatch(/"method":"GET","path":"\/wp-json\/","status":200,"ms":\d+/);
 
     const second = await serve();
     try {
       expect(second.output()).not.toContain('First start');
-      expect((await fetch(`${second.restUrl}/`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(second.output()).not.toContain('"msg":"request"');
+      expect((await fetch(`${second.restUrl}/`, { signal: patient() })).status).toBe(200);
     } finally {
       await stop(second.child);
     }
-  });
+    expect(second.output()).not.toContain('"msg":"request"');
+  }, 3 * PATIENCE_MS); // two starts of a server process
 });

@@ -18,6 +18,7 @@ import { startPostgresCluster, type PostgresCluster } from '../../runtime/testin
 import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { TEST_PG_URL_ENV, testEngine } from '../../runtime/testing/test-database.ts';
 import { CookieJar, hiddenField } from '../auth/http-fixtures.ts';
+import { patient, within } from '../support/patience.ts';
 
 let ownCluster: PostgresCluster | undefined;
 let adminUrl: string;
@@ -80,7 +81,7 @@ function api(server: ServeProcess, route: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (!headers.has('cookie')) headers.set('authorization', auth);
   if (init.body) headers.set('content-type', 'application/json');
-  return fetch(`${server.restUrl}${route}`, { ...init, headers });
+  return fetch(`${server.restUrl}${route}`, { signal: patient(), ...init, headers });
 }
 
 describe('three processes on one PostgreSQL database', () => {
@@ -222,14 +223,26 @@ describe('three processes on one PostgreSQL database', () => {
     const victim = servers[2]!;
     const survivors = servers.slice(0, 2);
     const acknowledged: Array<{ id: number; title: string }> = [];
+    // Counts, not times (a busy machine acknowledges fewer writes per second): the kill comes once
+    // KILL_AFTER writes were acknowledged, with every writer's next one in flight, and each
+    // survivor then acknowledges AFTER_KILL writes it began after the kill.
+    const KILL_AFTER = 10;
+    const AFTER_KILL = 5;
     let n = 0;
-    const deadline = Date.now() + 3000;
+    let killed = false;
+    let killTime!: () => void;
+    const enoughWritten = new Promise<void>((resolve) => (killTime = resolve));
+    const afterKill = new Map<ServeProcess, number>(survivors.map((s) => [s, 0]));
     const writer = async (server: ServeProcess) => {
-      while (Date.now() < deadline && n < 300) {
+      while (n < 300 && (server === victim || !killed || afterKill.get(server)! < AFTER_KILL)) {
         const title = `crash write ${n++}`;
+        const beganAfterKill = killed;
         try {
           const res = await api(server, '/core/v2/posts', { method: 'POST', body: JSON.stringify({ title, status: 'publish' }) });
-          if (res.status === 201) acknowledged.push({ id: ((await res.json()) as { id: number }).id, title });
+          if (res.status !== 201) continue;
+          acknowledged.push({ id: ((await res.json()) as { id: number }).id, title });
+          if (acknowledged.length === KILL_AFTER) killTime();
+          if (beganAfterKill && server !== victim) afterKill.set(server, afterKill.get(server)! + 1);
         } catch {
           // The connection to the killed process drops: that write was never acknowledged.
           if (server === victim) return;
@@ -237,10 +250,15 @@ describe('three processes on one PostgreSQL database', () => {
       }
     };
     const writing = Promise.all([writer(victim), writer(victim), ...survivors.map(writer)]);
-    setTimeout(() => victim.child.kill('SIGKILL'), 800);
+    await within(Promise.race([enoughWritten, writing]), `${KILL_AFTER} acknowledged writes`);
+    const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+    victim.child.kill('SIGKILL');
+    await within(exited, 'the killed process to exit');
+    killed = true;
     await writing;
     expect(victim.child.signalCode).toBe('SIGKILL');
-    expect(acknowledged.length).toBeGreaterThan(5);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect([...afterKill.values()]).toEqual([AFTER_KILL, AFTER_KILL]);
     for (const [i, { id, title }] of acknowledged.entries()) {
       const res = await api(survivors[i % 2]!, `/core/v2/posts/${id}?context=edit`);
       expect(res.status).toBe(200);

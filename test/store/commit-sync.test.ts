@@ -15,19 +15,67 @@ import { openSqlite } from '../../runtime/store/sqlite/open.ts';
 import { openDatabase } from '../../runtime/store/open-database.ts';
 import { attachCommitSync, CommitSync, commitSyncOf, type SyncFile } from '../../runtime/store/sqlite/commit-sync.ts';
 import { startTestServer } from '../../runtime/testing/harness.ts';
+import { patient, PATIENCE_MS } from '../support/patience.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-commit-sync-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const fileDb = () => openSqlite(path.join(dir, `db-${++files}.sqlite`)) as unknown as Kysely<any>;
 
-/** A sync that counts its calls and finishes when the test says so. */
-function heldSync() {
-  const calls: Array<() => void> = [];
-  const sync: SyncFile = () => new Promise<void>((resolve) => calls.push(resolve));
-  return { sync, calls };
+/** An empty stand-in for a database's log file, for a CommitSync of its own. */
+function logFile(name: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, '');
+  return file;
 }
-const settle = () => new Promise((r) => setTimeout(r, 20));
+
+/**
+ * A sync the test finishes by hand, and tells the test when it is asked for. Each call waits until
+ * released; `next()` resolves, with its release, at the first call not taken yet, whenever the
+ * code under test makes it: the test waits for the code to ask, not for time to pass. After
+ * `releaseAll()` every held call and every later one finishes at once (still counted), so that a
+ * failed assertion never leaves a server waiting on a sync.
+ */
+function heldSync() {
+  const untaken: Array<() => void> = [];
+  const takers: Array<(release: () => void) => void> = [];
+  const held = new Set<() => void>();
+  let count = 0;
+  let open = false;
+  const sync: SyncFile = () =>
+    new Promise<void>((resolve) => {
+      count++;
+      if (open) return resolve();
+      const release = () => {
+        held.delete(release);
+        resolve();
+      };
+      held.add(release);
+      const taker = takers.shift();
+      if (taker) taker(release);
+      else untaken.push(release);
+    });
+  return {
+    sync,
+    /** How many syncs were asked for so far. */
+    count: () => count,
+    next: () =>
+      new Promise<() => void>((resolve) => {
+        const call = untaken.shift();
+        if (call) resolve(call);
+        else takers.push(resolve);
+      }),
+    releaseAll: () => {
+      open = true;
+      for (const release of [...held]) release();
+    },
+  };
+}
+
+/** Which of the named promises settles first: an order of events, read without a clock. */
+function firstOf(races: Record<string, Promise<unknown>>): Promise<string> {
+  return Promise.race(Object.entries(races).map(([name, promise]) => promise.then(() => name, () => name)));
+}
 
 describe('commits noted on a file database', () => {
   it('counts each commit once: autocommit writes, a transaction, a write with RETURNING; not reads or rollbacks', async () => {
@@ -74,56 +122,67 @@ describe('commits noted on a file database', () => {
 
 describe('durable()', () => {
   it('syncs once for every commit noted before it, however many wait', async () => {
-    const { sync, calls } = heldSync();
-    fs.writeFileSync(path.join(dir, 'group-wal'), '');
-    const commits = new CommitSync(path.join(dir, 'group-wal'), sync);
+    const syncs = heldSync();
+    const commits = new CommitSync(logFile('group-wal'), syncs.sync);
     commits.note();
     commits.note();
     let done = 0;
     const waiting = [commits.durable(), commits.durable(), commits.durable()].map((p) => p.then(() => done++));
-    await settle();
-    expect(calls.length).toBe(1); // the folder the log is in (first sync only)
-    calls[0]!();
-    await settle();
-    expect(calls.length).toBe(2); // then the log itself, once
-    expect(done).toBe(0);
-    calls[1]!();
-    await Promise.all(waiting);
-    expect(done).toBe(3);
-    expect(commits.synced).toBe(2);
-    // Nothing new: no sync at all.
-    await commits.durable();
-    expect(calls.length).toBe(2);
-    await commits.close();
+    try {
+      const folder = await syncs.next(); // the folder the log is in (first sync only)
+      expect(syncs.count()).toBe(1);
+      folder();
+      await syncs.next(); // then the log itself, held: nobody is answered before it is done
+      expect(syncs.count()).toBe(2);
+      expect(done).toBe(0);
+      syncs.releaseAll(); // the log's sync finishes, and any further one would at once (and be counted)
+      await Promise.all(waiting);
+      expect(done).toBe(3);
+      expect(commits.synced).toBe(2);
+      expect(syncs.count()).toBe(2); // one sync of the log for the three of them
+      // Nothing new: no sync at all.
+      await commits.durable();
+      expect(syncs.count()).toBe(2);
+    } finally {
+      syncs.releaseAll();
+      await Promise.allSettled(waiting);
+      await commits.close();
+    }
   });
 
   it('does not count a commit noted while a sync runs as covered by it: the next sync is', async () => {
-    const { sync, calls } = heldSync();
-    fs.writeFileSync(path.join(dir, 'late-wal'), '');
-    const commits = new CommitSync(path.join(dir, 'late-wal'), sync);
+    const syncs = heldSync();
+    const commits = new CommitSync(logFile('late-wal'), syncs.sync);
     commits.note();
     const first = commits.durable();
-    await settle();
-    calls.shift()!(); // the folder
-    await settle();
-    commits.note(); // lands while the log's first sync runs
-    let secondDone = false;
-    const second = commits.durable().then(() => (secondDone = true));
-    calls.shift()!();
-    await first;
-    await settle();
-    expect(secondDone).toBe(false);
-    expect(calls.length).toBe(1);
-    calls.shift()!();
-    await second;
-    expect(commits.synced).toBe(2);
-    await commits.close();
+    let second: Promise<unknown> | undefined;
+    try {
+      (await syncs.next())(); // the folder
+      const firstLog = await syncs.next(); // the log's first sync is running
+      commits.note(); // lands while it runs
+      let secondDone = false;
+      second = commits.durable().then(() => (secondDone = true));
+      firstLog();
+      await first;
+      expect(commits.synced).toBe(1);
+      // The commit noted during the first sync asks for a sync of its own, and its waiter waits for it.
+      const secondLog = syncs.next();
+      expect(await firstOf({ 'a second sync': secondLog, 'the waiter answered': second })).toBe('a second sync');
+      expect(secondDone).toBe(false);
+      (await secondLog)();
+      await second;
+      expect(commits.synced).toBe(2);
+      expect(syncs.count()).toBe(3);
+    } finally {
+      syncs.releaseAll();
+      await Promise.allSettled([first, second]);
+      await commits.close();
+    }
   });
 
   it('counts other connections\' commits once per change of data_version, and only when asked', async () => {
     let version = 7;
-    fs.writeFileSync(path.join(dir, 'others-wal'), '');
-    const commits = new CommitSync(path.join(dir, 'others-wal'), async () => {}, () => version);
+    const commits = new CommitSync(logFile('others-wal'), async () => {}, () => version);
     commits.noteOthers();
     expect(commits.noted).toBe(0); // the version it was made with is not a commit
     version = 9;
@@ -142,8 +201,7 @@ describe('durable()', () => {
 
   it('stays failed once a sync failed, even if a later one would succeed', async () => {
     let fail = true;
-    fs.writeFileSync(path.join(dir, 'failing-wal'), '');
-    const commits = new CommitSync(path.join(dir, 'failing-wal'), async () => {
+    const commits = new CommitSync(logFile('failing-wal'), async () => {
       if (fail) throw new Error('EIO: i/o error');
     });
     commits.note();
@@ -170,19 +228,20 @@ describe('closing the database', () => {
 // SQLite on a file whichever engine the suite runs on: PostgreSQL's commits are durable by themselves.
 const sqliteSite = (name: string) => startTestServer({ deployment: 'studio', config: { database: path.join(dir, `${name}.sqlite`) } });
 
-describe('answers over HTTP', () => {
+// Each test starts a whole site (the first one in the process loads the deployment too).
+describe('answers over HTTP', { timeout: 2 * PATIENCE_MS }, () => {
   it('answers a write once its commit is synced, and a read without syncing', async () => {
     const server = await sqliteSite('http-durable');
     try {
       const commits = commitSyncOf(server.app.db)!;
       for (let i = 0; i < 3; i++) {
-        const res = await fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: `Synced ${i}`, status: 'publish' }) });
+        const res = await fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: `Synced ${i}`, status: 'publish' }), signal: patient() });
         expect(res.status).toBe(201);
         // Checked when the answer arrives: nothing else writes on this server meanwhile.
         expect(commits.synced).toBe(commits.noted);
       }
       const before = { noted: commits.noted, synced: commits.synced };
-      const list = await fetch(`${server.restUrl}/core/v2/posts?search=Synced`);
+      const list = await fetch(`${server.restUrl}/core/v2/posts?search=Synced`, { signal: patient() });
       expect(((await list.json()) as unknown[]).length).toBe(3);
       expect({ noted: commits.noted, synced: commits.synced }).toEqual(before);
     } finally {
@@ -192,31 +251,36 @@ describe('answers over HTTP', () => {
 
   it('answers a read that began while a commit was not yet synced only once it is', async () => {
     const server = await sqliteSite('http-read-waits');
+    const original = commitSyncOf(server.app.db)!;
+    const syncs = heldSync();
+    const held = new CommitSync(path.join(dir, 'http-read-waits.sqlite-wal'), syncs.sync);
+    let read: Promise<Response> | undefined;
     try {
-      await commitSyncOf(server.app.db)!.durable();
-      const { sync, calls } = heldSync();
-      const held = new CommitSync(path.join(dir, 'http-read-waits.sqlite-wal'), sync);
+      await original.durable();
       attachCommitSync(server.app.db, held);
       // Another connection's write would be the same: committed, on no disk yet.
       await server.app.db.insertInto('options').values({ name: 'read_waits', value: '"x"' }).execute();
       expect(held.synced).toBeLessThan(held.noted);
-      let answered = false;
-      const read = fetch(`${server.restUrl}/core/v2/posts?per_page=1`).then((res) => {
-        answered = true;
-        return res;
-      });
-      await settle();
-      expect(calls.length).toBe(1); // the folder of the log
-      calls.shift()!();
-      await settle();
-      expect(answered).toBe(false);
-      calls.shift()!(); // the log
+      read = fetch(`${server.restUrl}/core/v2/posts?per_page=1`, { signal: patient() });
+      // The read asks for the sync and is not answered while it is held: first the log's folder...
+      const folder = syncs.next();
+      expect(await firstOf({ 'a sync': folder, 'an answer': read })).toBe('a sync');
+      (await folder)();
+      // ...then the log itself.
+      const log = syncs.next();
+      expect(await firstOf({ 'a sync': log, 'an answer': read })).toBe('a sync');
+      syncs.releaseAll();
       expect((await read).status).toBe(200);
+      expect(held.synced).toBe(held.noted);
       // Nothing pending: the next read asks for no sync.
-      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
-      expect(calls).toHaveLength(0);
-      await held.close();
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`, { signal: patient() })).status).toBe(200);
+      expect(syncs.count()).toBe(2);
     } finally {
+      // Nothing left held, the read settled, the site's own CommitSync back (it closes with the database).
+      syncs.releaseAll();
+      await read?.catch(() => undefined);
+      attachCommitSync(server.app.db, original);
+      await held.close();
       await server.close();
     }
   });
@@ -229,13 +293,13 @@ describe('answers over HTTP', () => {
       await commits.durable();
       const before = commits.noted;
       // Nothing committed anywhere: a read counts nothing and syncs nothing.
-      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`, { signal: patient() })).status).toBe(200);
       expect(commits.noted).toBe(before);
       // Another connection (another worker process would be the same) commits and syncs nothing
       // here: the next read counts that commit, and is answered only once this side synced the log.
       await other.insertInto('options').values({ name: 'other_connection', value: '"x"' }).execute();
       expect(commits.noted).toBe(before);
-      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`, { signal: patient() })).status).toBe(200);
       expect(commits.noted).toBe(before + 1);
       expect(commits.synced).toBe(commits.noted);
     } finally {
@@ -246,24 +310,25 @@ describe('answers over HTTP', () => {
 
   it('answers rest_write_not_durable (500) when the sync fails, and no later write is answered as saved', async () => {
     const server = await sqliteSite('http-failing');
+    const original = commitSyncOf(server.app.db)!;
+    // The log's sync fails from now on (a disk error); the server reads the database's CommitSync per request.
+    const failing = new CommitSync(path.join(dir, 'http-failing.sqlite-wal'), async () => {
+      throw new Error('EIO: i/o error');
+    });
     try {
-      const original = commitSyncOf(server.app.db)!;
       await original.durable();
-      // The log's sync fails from now on (a disk error); the server reads the database's CommitSync per request.
-      const failing = new CommitSync(path.join(dir, 'http-failing.sqlite-wal'), async () => {
-        throw new Error('EIO: i/o error');
-      });
       attachCommitSync(server.app.db, failing);
-      const create = () => fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: 'Not confirmed', status: 'publish' }) });
+      const create = () => fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: 'Not confirmed', status: 'publish' }), signal: patient() });
       for (let i = 0; i < 2; i++) {
         const res = await create();
         expect(res.status).toBe(500);
         expect(await res.json()).toEqual({ code: 'rest_write_not_durable', message: expect.stringContaining('could not be confirmed on disk'), data: { status: 500 } });
       }
       // Reads that commit nothing are still answered.
-      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
-      attachCommitSync(server.app.db, original);
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`, { signal: patient() })).status).toBe(200);
     } finally {
+      attachCommitSync(server.app.db, original);
+      await failing.close();
       await server.close();
     }
   });
