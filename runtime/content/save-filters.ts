@@ -14,6 +14,13 @@ import { sanitizeTextField } from '../rest/coerce.ts';
 import type { AppConfig } from '../rest/types.ts';
 import { uploadsUrl } from '../media/storage.ts';
 
+/** The text a field's write carries: a string, or the `raw` of `{ raw }` (title, content, excerpt, caption...). */
+export function rawText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { raw?: unknown }).raw === 'string') return (value as { raw: string }).raw;
+  return undefined;
+}
+
 /** The HTML filter's options for this site: PDFs of its own uploads may stay in an `<object>`. */
 export function ownUploads(ctx: { app: { config: AppConfig } }): KsesOptions {
   return { uploadsUrl: uploadsUrl(ctx.app.config) };

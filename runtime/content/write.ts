@@ -15,7 +15,7 @@ import { contentError, invalidParam } from './errors.ts';
 import { getOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { sanitizeTitle } from './slugs.ts';
-import { htmlForSave, ownUploads, titleForSave } from './save-filters.ts';
+import { htmlForSave, ownUploads, rawText, titleForSave } from './save-filters.ts';
 import { stickyIds } from './prepare.ts';
 import { withFootnotesForSave } from './footnotes.ts';
 
@@ -30,14 +30,6 @@ export interface PostChanges {
   sticky?: boolean;
   meta?: Record<string, unknown>;
   featuredMedia?: number;
-}
-
-/** title / content / excerpt arrive as a string or as `{ raw }`. */
-function rawText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && typeof (value as { raw?: unknown }).raw === 'string') return (value as { raw: string }).raw;
-  return undefined;
 }
 
 /**

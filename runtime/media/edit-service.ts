@@ -11,7 +11,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import { ALT_TEXT, ATTACHED_FILE, METADATA, getMeta, setMeta, type AttachmentMetadata, type AttachmentRow } from './attachments.ts';
 import { applyModifiers, type Modifier } from './edit-image.ts';
-import { rawText } from './fields.ts';
+import { rawText } from '../content/save-filters.ts';
 import { editedName } from './filenames.ts';
 import { readImageInfo } from './image-meta.ts';
 import { ingestFile, maxImagePixels, maxImagePixelsPerByte, subSizesOf } from './ingest.ts';

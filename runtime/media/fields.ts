@@ -12,18 +12,11 @@ import { dateWithGmt, gmtNow, localFromGmt, siteZone } from '../content/dates.ts
 import { metaSchemaOf } from '../content/context.ts';
 import { writeMeta } from '../content/meta.ts';
 import { withFootnotesForSave } from '../content/footnotes.ts';
-import { htmlForSave, ownUploads, titleForSave } from '../content/save-filters.ts';
+import { htmlForSave, ownUploads, rawText, titleForSave } from '../content/save-filters.ts';
 import { checkTemplate } from '../content/write.ts';
 import { sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
 import { ALT_TEXT, THUMBNAIL, setMeta, type AttachmentRow, type Db } from './attachments.ts';
 import { isMediaType } from '../../contract/post-types.ts';
-
-/** A string field, or the `raw` of an object field; undefined when absent. */
-export function rawText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { raw?: unknown }).raw === 'string') return (value as { raw: string }).raw;
-  return undefined;
-}
 
 /** Refuses a parent that cannot carry media, as WordPress does. */
 export async function checkParent(ctx: HandlerContext, post: unknown): Promise<number | undefined> {

@@ -10,7 +10,8 @@ import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, getMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
 } from './attachments.ts';
-import { checkParent, nowPair, rawText, rowChanges, writeMetaFields } from './fields.ts';
+import { checkParent, nowPair, rowChanges, writeMetaFields } from './fields.ts';
+import { rawText } from '../content/save-filters.ts';
 import { contextOf, createdResponse, insertStoredFile, requireAttachment } from './item-records.ts';
 import { ingestFile } from './ingest.ts';
 import { queryMedia } from './list-query.ts';
