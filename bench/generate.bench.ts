@@ -1,34 +1,109 @@
 /**
- * `npm run bench:generate`: times a full generation of every deployment of spec/ into a
- * scratch folder (so output/ is untouched) without the format cache, then a second run where
- * nothing changes (with the cache, as `--check` and `--watch` reruns have it), and prints each
- * time beside the number of files and lines emitted.
+ * `npm run bench:generate`: specpress's generator beside its peers, in one run, on the same
+ * documents, as whole processes (what a person waits for), printing figures only:
+ *
+ * - cold: each deployment alone (`generate --no-cache --no-typecheck -d NAME` into an empty
+ *   folder), and all of them, next to openapi-typescript (a devDependency) and orval turning that
+ *   deployment's `openapi.json` into TypeScript. orval is not a dependency of the project: it is
+ *   installed from the npm registry into `node_modules/.cache/specpress/bench-peers/` on the
+ *   first run (a version pinned here), and left out with a note when that fails;
+ * - the edit loop, on a scratch copy of the project (spec/, output/ with its preserved regions,
+ *   runtime/, contract/): an unchanged rerun, and a one-line description change, with the compile
+ *   gate, as `specpress generate` runs them.
+ *
+ * Each figure is the wall time, with the CPU time (user + system, children included, through
+ * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one.
+ *
+ *   npx tsx bench/generate.bench.ts [--skip-orval] [--edit-loop-only]
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { formatDiagnostic, loadSpec } from '../generator/spec/load.ts';
-import { generateFromModel } from '../generator/generate.ts';
+import { join } from 'node:path';
 
-const specDir = resolve(process.argv[2] ?? 'spec');
-const t0 = performance.now();
-const { model, diagnostics } = await loadSpec(specDir);
-const loadMs = performance.now() - t0;
-if (model === undefined) {
-  for (const d of diagnostics) console.error(formatDiagnostic(d));
-  console.error('the spec has errors; nothing to time');
-  process.exit(1);
+const root = new URL('..', import.meta.url).pathname;
+const node = process.execPath;
+const specpress = join(root, 'bin/specpress.js');
+const ORVAL_VERSION = '8.38.0';
+
+interface Timing {
+  wall: number;
+  cpu: number;
 }
 
-const outDir = await mkdtemp(join(tmpdir(), 'specpress-bench-'));
+/** Wall and CPU time (ms) of one process; undefined (with the reason printed) when it fails. */
+function timed(label: string, cmd: string, args: string[], cwd = root): Timing | undefined {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const wall = performance.now() - t0;
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+  if (r.status !== 0) {
+    console.log(`  ${label}: failed (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ').slice(0, 400)}`);
+    return undefined;
+  }
+  return { wall, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : wall };
+}
+
+const s = (t: Timing | undefined): string => (t === undefined ? 'n/a' : `${(t.wall / 1000).toFixed(2)} s wall, ${(t.cpu / 1000).toFixed(2)} s CPU`);
+
+/** orval's command, installed once under node_modules/.cache; undefined when it cannot be. */
+function orval(): string | undefined {
+  if (process.argv.includes('--skip-orval')) return undefined;
+  const dir = join(root, 'node_modules/.cache/specpress/bench-peers');
+  const bin = join(dir, 'node_modules/.bin/orval');
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+    console.log(`installing orval@${ORVAL_VERSION} into ${dir} (once)`);
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `orval@${ORVAL_VERSION}`], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) {
+      console.log(`  orval could not be installed (${r.stderr.trim().split('\n').at(-1)}): left out`);
+      return undefined;
+    }
+  }
+  return bin;
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'specpress-bench-'));
 try {
-  const full = await generateFromModel(model, { outDir, formatCache: false, onProgress: (l) => console.log(`  ${l}`) });
-  await generateFromModel(model, { outDir: join(outDir, 'warm') }); // fills the cache
-  const again = await generateFromModel(model, { outDir });
-  const endpoints = model.deployments.reduce((n, d) => n + d.routes.reduce((m, r) => m + r.endpoints.length, 0), 0);
-  console.log(`spec load:        ${loadMs.toFixed(0)} ms (${model.deployments.length} deployments, ${endpoints} endpoints)`);
-  console.log(`full generation:  ${full.ms.toFixed(0)} ms, ${full.files} files, ${full.lines} lines, ${full.written} written`);
-  console.log(`unchanged rerun (format cache):  ${again.ms.toFixed(0)} ms, ${again.files} files, ${again.written} written`);
+  // A project of its own: the compile gate checks the handlers against runtime/ beside output/.
+  const project = join(scratch, 'project');
+  for (const dir of ['spec', 'output', 'runtime', 'contract']) cpSync(join(root, dir), join(project, dir), { recursive: true });
+  for (const file of ['tsconfig.json', 'package.json']) cpSync(join(root, file), join(project, file));
+  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'));
+  const deployments = readdirSync(join(project, 'output/deployments')).filter((d) => existsSync(join(project, 'output/deployments', d, 'openapi.json'))).sort();
+  timed('build', node, [specpress, '--version']); // dist/ built before anything is timed
+
+  const coldToo = !process.argv.includes('--edit-loop-only');
+  const orvalBin = coldToo ? orval() : undefined;
+  const rows: Array<{ name: string; kb: number; specpress?: Timing; oat?: Timing; orval?: Timing }> = [];
+  if (coldToo) console.log('cold generation, one deployment at a time (each from an empty folder, no caches)');
+  for (const name of coldToo ? deployments : []) {
+    const doc = join(project, 'output/deployments', name, 'openapi.json');
+    const kb = Math.round(readFileSync(doc).length / 1024);
+    const oat = timed(`openapi-typescript ${name}`, join(root, 'node_modules/.bin/openapi-typescript'), [doc, '-o', join(scratch, `oat-${name}.ts`)]);
+    const orv = orvalBin === undefined ? undefined : timed(`orval ${name}`, orvalBin, ['-i', doc, '-o', join(scratch, `orval-${name}`, 'api.ts'), '--client', 'fetch'], scratch);
+    const ours = timed(`specpress ${name}`, node, [specpress, 'generate', '--no-cache', '--no-typecheck', '-d', name, '--spec', join(project, 'spec'), '--out', join(scratch, `cold-${name}`)], scratch);
+    rows.push({ name, kb, specpress: ours, oat, orval: orv });
+    console.log(`  ${name} (openapi.json ${kb} KB): specpress ${s(ours)}; openapi-typescript ${s(oat)}; orval ${s(orv)}`);
+  }
+  const all = !coldToo ? undefined : timed('specpress all', node, [specpress, 'generate', '--no-cache', '--no-typecheck', '--spec', join(project, 'spec'), '--out', join(scratch, 'cold-all')], scratch);
+  const fastest = Math.max(...rows.map((r) => Math.min(r.oat?.wall ?? Infinity, r.orval?.wall ?? Infinity)).filter(Number.isFinite));
+  if (coldToo) console.log(`  all ${deployments.length} deployments in one run: specpress ${s(all)} (${all ? (all.wall / fastest).toFixed(1) : 'n/a'}x the slowest deployment's fastest peer)`);
+
+  console.log('edit loop on a copy of the project (output/ with its regions; compile gate on)');
+  const generate = ['generate', '--spec', join(project, 'spec'), '--out', join(project, 'output')];
+  timed('first run', node, [specpress, ...generate], project); // fills the caches this copy runs with
+  console.log(`  unchanged rerun:             ${s(timed('unchanged rerun', node, [specpress, ...generate], project))}`);
+  console.log(`  unchanged rerun, again:      ${s(timed('unchanged rerun', node, [specpress, ...generate], project))}`);
+  const file = join(project, 'spec/namespaces/blockeditor-templates-v1.yaml');
+  const text = readFileSync(file, 'utf8');
+  const edited = text.replace('What the business does.', 'What the business does (in one sentence).');
+  if (edited === text) throw new Error(`the description this bench edits is no longer in ${file}`);
+  writeFileSync(file, edited);
+  console.log(`  one-line description change: ${s(timed('one-line change', node, [specpress, ...generate], project))}`);
+  writeFileSync(file, text);
+  console.log(`  and back:                     ${s(timed('change back', node, [specpress, ...generate], project))}`);
 } finally {
-  await rm(outDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 }

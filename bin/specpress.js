@@ -2,7 +2,29 @@
 // Entry point of the specpress command. It runs the JavaScript under dist/, compiled from the
 // TypeScript sources by scripts/build.mjs (run by `npm install`); when a source is newer than
 // that build (after `specpress generate` or an edit), it is rebuilt first, once.
-import { ensureBuilt } from '../scripts/build.mjs';
+//
+// A `specpress generate` with nothing changed since the last run is answered first, from the run
+// cache's stamp (generator/run-cache.ts), before anything else loads: the stamp covers the
+// sources dist/ is built from, so a stale dist/ never answers. Anything else runs as usual.
+import { existsSync } from 'node:fs';
 
-const { main } = await import(await ensureBuilt());
-await main(process.argv);
+async function answeredFromCache() {
+  const module = new URL('../dist/generator/commands/generate.js', import.meta.url);
+  if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
+  try {
+    const { fastRerun } = await import(module.href);
+    return typeof fastRerun === 'function' ? await fastRerun(process.argv.slice(3)) : undefined;
+  } catch {
+    // A dist/ from another version, or a damaged one: the usual way rebuilds it.
+    return undefined;
+  }
+}
+
+const code = await answeredFromCache();
+if (code !== undefined) {
+  process.exitCode = code;
+} else {
+  const { ensureBuilt } = await import('../scripts/build.mjs');
+  const { main } = await import(await ensureBuilt());
+  await main(process.argv);
+}

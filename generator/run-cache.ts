@@ -10,8 +10,16 @@
  * as they were. Anything else (a spec or code edit, a file edited, deleted or damaged) misses,
  * and the run generates as usual. A stale entry can only miss. This module loads none of the
  * generator, so a hit costs the hashing alone.
+ *
+ * Hashing every input still reads megabytes, so an entry also keeps a stamp: the size and
+ * modification time of every file it depends on, taken before their contents were found right.
+ * A rerun whose files all stat as stamped is answered without reading any of them (what
+ * `bin/specpress.js` asks before it loads anything else); a differing stamp falls back to the
+ * hashes, which refresh the stamp when they still hold. A file changed within the clock tick of
+ * the stamp could keep its time, so a stamp with such a file is not kept.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +47,8 @@ interface Entry {
    * manifest leave region bodies out, so only these say the check's answer still holds.
    */
   typecheck?: { inputs: Record<string, string>; files: number };
+  /** Stamps (stamp()) of the key's inputs and of the output with the checked files, when both were taken clear of the clock tick. */
+  stamp?: { inputs: string; output: string };
 }
 
 /** Every file under `dir`, as sorted relative paths; none when it does not exist. */
@@ -55,9 +65,12 @@ async function hashTree(hash: ReturnType<typeof createHash>, dir: string): Promi
   for (const path of await filesUnder(dir)) hash.update(path).update('\0').update(await readFile(join(dir, path))).update('\0');
 }
 
+/** The options that change what a run emits, as text: part of the key and of the stamp. */
+const keyOptions = (options: GenerateOptions): string => JSON.stringify({ out: resolve(options.outDir), deployments: options.deployments ?? [], pruneOrphans: options.pruneOrphans === true });
+
 async function runKey(specDir: string, options: GenerateOptions): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ out: resolve(options.outDir), deployments: options.deployments ?? [], pruneOrphans: options.pruneOrphans === true }));
+  hash.update(keyOptions(options));
   await hashTree(hash.update('spec\0'), resolve(specDir));
   for (const dir of CODE_DIRS) await hashTree(hash.update(`${dir}\0`), join(CODE_ROOT, dir));
   // Library versions: the lockfile of the checkout (beside the code, or above dist/).
@@ -96,42 +109,139 @@ export interface RunCache {
   store(diagnostics: Diagnostic[], result: GenerateResult): Promise<void>;
 }
 
-export async function openRunCache(specDir: string, options: GenerateOptions): Promise<RunCache> {
+export async function openRunCache(specDir: string, options: GenerateOptions, how: { stampOnly?: boolean } = {}): Promise<RunCache> {
   const started = performance.now();
-  const key = await runKey(specDir, options);
   const path = entryPath(options.outDir);
-  let hit: RunCache['hit'];
+  let entry: Entry | undefined;
   try {
-    const entry = JSON.parse(await readFile(path, 'utf8')) as Entry;
-    const typecheckHolds = !options.typecheck || (entry.typecheck !== undefined && (await unchanged(entry.typecheck.inputs)));
-    if (entry.key === key && typecheckHolds && (await outputIntact(options.outDir, entry.manifest))) {
-      const result: GenerateResult = {
-        status: 'ok', orphans: [], drift: { changed: [], missing: [], extra: [] }, files: entry.result.files, lines: entry.result.lines,
-        written: 0, unchanged: entry.result.files, deleted: 0, edited: [], backups: [], unrecorded: [], ms: performance.now() - started, untypedResponses: entry.result.untypedResponses,
-        ...(options.diff ? { diff: '' } : {}),
-        ...(options.typecheck && entry.typecheck ? { typecheck: { files: entry.typecheck.files, ms: 0, inputs: entry.typecheck.inputs, cached: true } } : {}),
-      };
-      hit = { diagnostics: entry.diagnostics, result };
-    }
+    entry = JSON.parse(await readFile(path, 'utf8')) as Entry;
   } catch {
     // No entry yet, or an unreadable one: a miss.
+  }
+  // Taken before any input is read, so that a change made while the run reads them is seen next time.
+  const inputsStamp = await settledStamp(keyInputFiles(specDir), keyOptions(options));
+  const wantsCheck = (e: Entry): boolean => !options.typecheck || e.typecheck !== undefined;
+  let hit: RunCache['hit'];
+  let key: string | undefined;
+  if (entry?.stamp !== undefined && wantsCheck(entry) && entry.stamp.inputs === inputsStamp.digest && entry.stamp.output === stamp(outputFiles(options.outDir, entry)).digest) {
+    hit = answer(entry, options, started);
+  } else if (!how.stampOnly) {
+    const outputStamp = entry === undefined ? undefined : await settledStamp(outputFiles(options.outDir, entry));
+    key = await runKey(specDir, options);
+    if (entry !== undefined && entry.key === key && wantsCheck(entry) && (!options.typecheck || (await unchanged(entry.typecheck!.inputs))) && (await outputIntact(options.outDir, entry.manifest))) {
+      hit = answer(entry, options, started);
+      // The contents still hold: stamp them, so the next rerun reads none of them.
+      const fresh = bothClear(inputsStamp, outputStamp!);
+      if (fresh !== undefined && (entry.stamp?.inputs !== fresh.inputs || entry.stamp.output !== fresh.output)) await save(path, { ...entry, stamp: fresh });
+    }
   }
   return {
     hit,
     async store(diagnostics, result) {
-      if (result.status !== 'ok' || result.orphans.length > 0) return;
+      if (key === undefined || result.status !== 'ok' || result.orphans.length > 0) return;
       const manifest = await readIfExists(join(options.outDir, MANIFEST_FILE));
       if (manifest === undefined) return;
       const checked = result.typecheck !== undefined && result.typecheck.skipped === undefined ? { typecheck: { inputs: result.typecheck.inputs, files: result.typecheck.files } } : {};
-      const entry: Entry = { key, manifest, diagnostics, result: { files: result.files, lines: result.lines, untypedResponses: result.untypedResponses }, ...checked };
-      try {
-        await mkdir(CACHE_DIR, { recursive: true });
-        const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-        await writeFile(temp, JSON.stringify(entry));
-        await rename(temp, path);
-      } catch {
-        // A read-only tree still generates; it only reruns in full.
+      const stored: Entry = { key, manifest, diagnostics, result: { files: result.files, lines: result.lines, untypedResponses: result.untypedResponses }, ...checked };
+      // The output is stamped before it is read back, so the stamp covers only what was found as written.
+      const outputStamp = await settledStamp(outputFiles(options.outDir, stored));
+      if ((await outputIntact(options.outDir, manifest)) && (stored.typecheck === undefined || (await unchanged(stored.typecheck.inputs)))) {
+        const fresh = bothClear(inputsStamp, outputStamp);
+        if (fresh !== undefined) stored.stamp = fresh;
       }
+      await save(path, stored);
     },
   };
+}
+
+/** The answer of an entry: every file unchanged, the diagnostics and check it recorded. */
+function answer(entry: Entry, options: GenerateOptions, started: number): NonNullable<RunCache['hit']> {
+  const result: GenerateResult = {
+    status: 'ok', orphans: [], drift: { changed: [], missing: [], extra: [] }, files: entry.result.files, lines: entry.result.lines,
+    written: 0, unchanged: entry.result.files, deleted: 0, edited: [], backups: [], unrecorded: [], ms: performance.now() - started, untypedResponses: entry.result.untypedResponses,
+    ...(options.diff ? { diff: '' } : {}),
+    ...(options.typecheck && entry.typecheck ? { typecheck: { files: entry.typecheck.files, ms: 0, inputs: entry.typecheck.inputs, cached: true } } : {}),
+  };
+  return { diagnostics: entry.diagnostics, result };
+}
+
+async function save(path: string, entry: Entry): Promise<void> {
+  try {
+    await mkdir(CACHE_DIR, { recursive: true });
+    const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await writeFile(temp, JSON.stringify(entry));
+    await rename(temp, path);
+  } catch {
+    // A read-only tree still generates; it only reruns in full.
+  }
+}
+
+/** From dist/ (scripts/build.mjs leaves `.built` there), the checkout it was built from: a source edited since is seen before any rebuild. */
+const BUILT_MARK = join(CODE_ROOT, '.built');
+const SOURCE_ROOT = existsSync(BUILT_MARK) ? resolve(CODE_ROOT, '..') : CODE_ROOT;
+
+/**
+ * How close (ms) to a stamp a file's time may be before the stamp is not trusted: the kernel sets
+ * modification times from a clock that advances in ticks of a few milliseconds, so a file written
+ * again within the tick of its stamp can show the time stamped.
+ */
+const CLOCK_TICK_MS = 50;
+
+/** Every file under `dir` (absolute paths, sorted); none when it does not exist. */
+function filesUnderSync(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** What the key is made of, as files: the spec folder, the code (its sources, and the build's mark when it runs from dist/), the lockfile. */
+function keyInputFiles(specDir: string): string[] {
+  const files = filesUnderSync(resolve(specDir));
+  for (const dir of CODE_DIRS) files.push(...filesUnderSync(join(SOURCE_ROOT, dir)));
+  files.push(BUILT_MARK, join(CODE_ROOT, 'package-lock.json'), join(CODE_ROOT, '..', 'package-lock.json'));
+  return files;
+}
+
+/** The output as the entry records it (the manifest and every file it lists) and the files its compile check read. */
+function outputFiles(outDir: string, entry: Entry): string[] {
+  let recorded: string[] = [];
+  try {
+    recorded = Object.keys(parseManifest(entry.manifest)?.files ?? {}).map((p) => join(outDir, p));
+  } catch {
+    // A damaged manifest in an entry: stamped as the manifest file alone, which then differs.
+  }
+  return [join(outDir, MANIFEST_FILE), ...recorded, ...Object.keys(entry.typecheck?.inputs ?? {})];
+}
+
+interface Stamp {
+  digest: string;
+  /** A file's time fell within the clock tick of the stamp: the stamp may miss a change. */
+  racy: boolean;
+}
+
+/** Size and modification time of each file (or its absence), and `salt`, as one digest. */
+function stamp(files: string[], salt = ''): Stamp {
+  const hash = createHash('sha256').update(salt).update('\0');
+  const takenAt = Date.now();
+  let racy = false;
+  for (const file of files) {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    hash.update(stats === undefined ? `${file}\0-\n` : `${file}\0${stats.mtimeMs}\0${stats.size}\n`);
+    if (stats !== undefined && stats.mtimeMs >= takenAt - CLOCK_TICK_MS) racy = true;
+  }
+  return { digest: hash.digest('hex'), racy };
+}
+
+/** A stamp taken once more after the clock tick when a file had just been written. */
+async function settledStamp(files: string[], salt = ''): Promise<Stamp> {
+  const first = stamp(files, salt);
+  if (!first.racy) return first;
+  await new Promise((done) => setTimeout(done, CLOCK_TICK_MS));
+  return stamp(files, salt);
+}
+
+function bothClear(inputs: Stamp, output: Stamp): Entry['stamp'] {
+  return inputs.racy || output.racy ? undefined : { inputs: inputs.digest, output: output.digest };
 }

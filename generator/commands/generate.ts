@@ -5,12 +5,14 @@
  * the code they call) do not compile against the generated types (output/ is written; each error
  * at its file:line:col).
  */
-import { watch } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, watch, type Dirent, type FSWatcher } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { formatDiagnostic } from '../spec/load.ts';
+// The diagnostics registry alone, not the spec loader: a rerun answered from the run cache loads none of the generator.
+import { formatDiagnostic } from '../spec/diagnostics.ts';
 import { DIAGNOSTIC_FORMATS, renderDiagnostics, type DiagnosticFormat } from '../spec/report.ts';
+import type { Diagnostic } from '../spec/diagnostics.ts';
 // The generator itself (ts-morph, prettier, every emitter) loads only when this command runs:
 // every other command, `serve` included, starts without it.
 import type { GenerateOptions, GenerateResult, HandEdit } from '../generate.ts';
@@ -129,27 +131,141 @@ export async function runGenerate(
     // A rerun with nothing changed answers from the run cache without loading the generator.
     const { openRunCache } = await import('../run-cache.ts');
     const cache = options.formatCache === false ? undefined : await openRunCache(specDir, runOptions);
-    const { diagnostics, result } = cache?.hit ?? (await (await import('../generate.ts')).generateFromSpec(specDir, runOptions, cache));
-    if (format === 'text') {
-      for (const d of diagnostics) printError(formatDiagnostic(d));
-    } else {
-      stdout(renderDiagnostics(diagnostics, format));
-    }
-    if (result === undefined) {
-      printError(`the spec has ${diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing generated`);
-      return EXIT_SPEC_ERRORS;
-    }
-    return report(result, options, options.diff ? stdout : print, printError);
+    const run = cache?.hit ?? (await (await import('../generate.ts')).generateFromSpec(specDir, runOptions, cache));
+    return finish(run, options, { stdout, print, printError, format });
   } catch (error) {
     printError(`generation failed: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_SPEC_ERRORS;
   }
 }
 
+/** Prints a run's diagnostics and summary; returns the exit code. */
+function finish(
+  { diagnostics, result }: { diagnostics: Diagnostic[]; result?: GenerateResult },
+  options: GenerateOptions,
+  out: { stdout: Print; print: Print; printError: Print; format: DiagnosticFormat },
+): number {
+  if (out.format === 'text') {
+    for (const d of diagnostics) out.printError(formatDiagnostic(d));
+  } else {
+    out.stdout(renderDiagnostics(diagnostics, out.format));
+  }
+  if (result === undefined) {
+    out.printError(`the spec has ${diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing generated`);
+    return EXIT_SPEC_ERRORS;
+  }
+  return report(result, options, options.diff ? out.stdout : out.print, out.printError);
+}
+
+/**
+ * `specpress generate` with plain arguments (`--check`, `--no-typecheck`, `--spec`, `--out`,
+ * `--deployment`), answered from the run cache's stamp alone: what bin/specpress.js tries before
+ * it loads the command line program or checks that dist/ is fresh (the stamp covers the sources
+ * dist/ is built from). Returns the exit code, or undefined when the arguments are not plain or
+ * anything the run depends on changed: the caller then runs the command as usual.
+ */
+export async function fastRerun(args: string[]): Promise<number | undefined> {
+  const cli = plainArgs(args);
+  if (cli === undefined) return undefined;
+  const options = optionsOf(cli);
+  const { openRunCache } = await import('../run-cache.ts');
+  const cache = await openRunCache(resolve(cli.spec), options, { stampOnly: true });
+  if (cache.hit === undefined) return undefined;
+  return finish(cache.hit, options, { stdout: console.log, print: console.log, printError: console.error, format: 'text' });
+}
+
+/** The options of `generate` when every argument is one the fast path knows; undefined otherwise. */
+function plainArgs(args: string[]): CliOptions | undefined {
+  const cli: CliOptions = { deployment: [], spec: 'spec', out: 'output', format: 'text' };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name === '--check' && inline === undefined) cli.check = true;
+    else if (name === '--no-typecheck' && inline === undefined) cli.typecheck = false;
+    else if (name === '--spec' || name === '--out' || name === '--deployment' || name === '-d') {
+      const value = inline ?? args[++i];
+      if (value === undefined || value.startsWith('-')) return undefined;
+      if (name === '--spec') cli.spec = value;
+      else if (name === '--out') cli.out = value;
+      else cli.deployment.push(value);
+    } else return undefined;
+  }
+  return cli;
+}
+
+/** What a command line asks of the generator. */
+function optionsOf(cli: CliOptions): GenerateOptions {
+  return {
+    outDir: resolve(cli.out),
+    deployments: cli.deployment,
+    check: cli.check,
+    diff: cli.diff,
+    backup: cli.backup,
+    pruneOrphans: cli.pruneOrphans,
+    typecheck: cli.typecheck !== false,
+    ...(cli.cache === false ? { formatCache: false } : {}),
+  };
+}
+
+/**
+ * Calls `changed` on every change under `root`. Each folder is watched, not each file: a save
+ * that writes a temporary file and renames it over the old one (`sed -i`, most editors' safe
+ * save), or deletes and creates it, replaces the file, and a watch held on the old file would
+ * go quiet. Folders created later are watched once an event shows them; removed ones are let go.
+ */
+function watchFolders(root: string, changed: () => void): () => void {
+  const watchers = new Map<string, FSWatcher>();
+  const scan = (): void => {
+    for (const [dir, watcher] of watchers) {
+      if (!existsSync(dir)) {
+        watcher.close();
+        watchers.delete(dir);
+      }
+    }
+    const visit = (dir: string): void => {
+      if (!watchers.has(dir)) {
+        try {
+          const watcher = watch(dir, () => {
+            scan();
+            changed();
+          });
+          // A folder removed while watched ends its watch with an error on some systems.
+          watcher.on('error', () => {
+            watcher.close();
+            watchers.delete(dir);
+          });
+          watchers.set(dir, watcher);
+        } catch {
+          return; // Gone before it could be watched.
+        }
+      }
+      let entries: Dirent[] = [];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        // Removed meanwhile: the next scan lets its watch go.
+      }
+      for (const entry of entries) if (entry.isDirectory()) visit(join(dir, entry.name));
+    };
+    visit(root);
+  };
+  scan();
+  return () => {
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
+  };
+}
+
 /**
  * Regenerates on every change under the spec folder, one run at a time (changes during a run
- * cause one more run). Returns a function that stops watching, once any run under way ends.
+ * cause one more run), once saves have been quiet for a moment: a save is often several events
+ * (a temporary file written, renamed, its folder touched). Each run ends with its summary line
+ * (`N written, ...` or an error). Returns a function that stops watching, once any run under
+ * way ends.
  */
+/** How long saves must be quiet before a run starts. */
+const WATCH_QUIET_MS = 150;
+
 export function watchSpec(specDir: string, options: GenerateOptions, print: Print = console.log, printError: Print = console.error): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
@@ -169,17 +285,17 @@ export function watchSpec(specDir: string, options: GenerateOptions, print: Prin
       await run();
     }
   };
-  const watcher = watch(specDir, { recursive: true }, () => {
+  const stop = watchFolders(specDir, () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (running) again = true;
       else current = run();
-    }, 150);
+    }, WATCH_QUIET_MS);
   });
   print(`watching ${specDir} for changes (Ctrl-C to stop)`);
   return async () => {
     clearTimeout(timer);
-    watcher.close();
+    stop();
     await current;
   };
 }
@@ -201,16 +317,7 @@ export function register(program: Command): void {
     .addOption(new Option('--format <format>', 'how spec diagnostics are printed: text on stderr, or json / sarif alone on stdout').choices(DIAGNOSTIC_FORMATS).default('text'))
     .action(async (cli: CliOptions) => {
       const specDir = resolve(cli.spec);
-      const options: GenerateOptions = {
-        outDir: resolve(cli.out),
-        deployments: cli.deployment,
-        check: cli.check,
-        diff: cli.diff,
-        backup: cli.backup,
-        pruneOrphans: cli.pruneOrphans,
-        typecheck: cli.typecheck !== false,
-        ...(cli.cache === false ? { formatCache: false } : {}),
-      };
+      const options = optionsOf(cli);
       const code = await runGenerate(specDir, options, console.log, console.error, cli.format);
       if (cli.watch && !cli.check && !cli.diff) {
         watchSpec(specDir, options);

@@ -4,13 +4,14 @@
  * output — a spec file, a generated file edited outside its regions or deleted, the manifest —
  * misses, so the run generates (and sees the edit) as it always did.
  */
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXIT_DRIFT, EXIT_HAND_EDIT, EXIT_OK, runGenerate } from '../../generator/commands/generate.ts';
+import { EXIT_DRIFT, EXIT_HAND_EDIT, EXIT_OK, fastRerun, runGenerate } from '../../generator/commands/generate.ts';
 import { openRunCache } from '../../generator/run-cache.ts';
 import { loadSpec } from '../../generator/spec/load.ts';
 import { capture, copyFixtureSpec, snapshot, tempDir } from './helpers.ts';
+import { PATIENCE_MS } from '../support/patience.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -27,7 +28,8 @@ async function generated(): Promise<{ specDir: string; outDir: string }> {
   return { specDir, outDir };
 }
 
-describe('the run cache', () => {
+// Each test generates two or three times: seconds each, more on a busy machine.
+describe('the run cache', { timeout: 2 * PATIENCE_MS }, () => {
   it('answers an unchanged rerun from the last run, with its diagnostics, writing nothing', async () => {
     const { specDir, outDir } = await generated();
     const hit = (await openRunCache(specDir, { outDir })).hit;
@@ -69,5 +71,48 @@ describe('the run cache', () => {
     const again = capture();
     expect(await runGenerate(spec2, { outDir: out2 }, again.print, again.printError)).toBe(EXIT_OK);
     expect(again.out.join('\n')).toMatch(/1 written/);
+  });
+
+  it('answers from the stamp of sizes and times alone, and a change that keeps a file\'s size is still seen', async () => {
+    const { specDir, outDir } = await generated();
+    const stampOnly = async () => (await openRunCache(specDir, { outDir }, { stampOnly: true })).hit;
+    // The first rerun checks the contents and stamps them; the next needs the stamp alone.
+    expect((await openRunCache(specDir, { outDir })).hit?.result.status).toBe('ok');
+    expect((await stampOnly())?.result.written).toBe(0);
+
+    // Touched, same text: the stamp no longer answers, the contents do, and stamp it again.
+    const site = join(specDir, 'site.yaml');
+    const text = await readFile(site, 'utf8');
+    const earlier = new Date(Date.now() - 60_000);
+    await utimes(site, earlier, earlier);
+    expect(await stampOnly()).toBeUndefined();
+    expect((await openRunCache(specDir, { outDir })).hit).toBeDefined();
+    expect(await stampOnly()).toBeDefined();
+
+    // Same size, other text (one letter of a comment): a miss, whatever the stamp.
+    await writeFile(site, `${text}# a\n`);
+    expect((await openRunCache(specDir, { outDir })).hit).toBeUndefined();
+    const io = capture();
+    expect(await runGenerate(specDir, { outDir }, io.print, io.printError)).toBe(EXIT_OK);
+    await writeFile(site, `${text}# b\n`);
+    expect(await stampOnly()).toBeUndefined();
+    expect((await openRunCache(specDir, { outDir })).hit).toBeUndefined();
+  });
+
+  it('answers `specpress generate` with plain arguments before the command line program loads (bin/specpress.js)', async () => {
+    const { specDir, outDir } = await generated();
+    const args = ['--spec', specDir, '--out', outDir, '--no-typecheck'];
+    // This run stamps the contents; until then, the fast path leaves the run to the command.
+    const io = capture();
+    expect(await runGenerate(specDir, { outDir }, io.print, io.printError)).toBe(EXIT_OK);
+    expect(await fastRerun(args)).toBe(EXIT_OK);
+    expect(await fastRerun([...args, '--check'])).toBe(EXIT_OK);
+    // Arguments it does not know, and a run wanting the compile check the entry never made, go the usual way.
+    expect(await fastRerun([...args, '--watch'])).toBeUndefined();
+    expect(await fastRerun([...args, '--diff'])).toBeUndefined();
+    expect(await fastRerun(['--spec', specDir, '--out', outDir])).toBeUndefined();
+    expect(await fastRerun(['--spec', specDir, '--out', join(outDir, '..', 'elsewhere'), '--no-typecheck'])).toBeUndefined();
+    // Options that change what a run emits are part of the stamp: one deployment alone is another run.
+    expect(await fastRerun([...args, '-d', 'main'])).toBeUndefined();
   });
 });
