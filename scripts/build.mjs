@@ -5,6 +5,8 @@
  * source tree, and relative imports are rewritten from `.ts` to `.js`. Files the code reads at
  * run time beside its modules (templates, JSON, Markdown) are copied.
  *
+ * It also writes the block editor's browser bundle into dist/editor/ (scripts/build-editor.mjs).
+ *
  * `npm install` runs it (`prepare`), and `bin/specpress.js` runs it again only when a source
  * file is newer than the last build (after `specpress generate` or an edit), so a start never
  * compiles TypeScript unless something changed. Tests keep running the sources through vitest.
@@ -14,6 +16,7 @@
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reuseOrBuildEditor } from './build-editor.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -111,6 +114,9 @@ export async function build() {
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(file, target);
   }
+  // The block editor's bundle (scripts/build-editor.mjs): kept from the previous dist/ when its
+  // inputs are unchanged, so only a change of the editor or its packages pays for bundling it.
+  await reuseOrBuildEditor(join(temp, 'editor'), join(DIST, 'editor'));
   writeFileSync(join(temp, '.built'), JSON.stringify({ count: compiled.length + copied.length }));
   // Swap in the new tree whole, so a process starting meanwhile never sees half a build.
   const old = `${DIST}.old-${process.pid}`;

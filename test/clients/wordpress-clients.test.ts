@@ -19,13 +19,21 @@ const apiFetch = ((apiFetchModule as unknown as { default: ApiFetch }).default ?
 let s: TestServer;
 let png: Buffer;
 
+// api-fetch as WordPress 6.8 ships it (7.19) calls `window.fetch`, as in the browser it is made
+// for: Node's fetch is lent as `window` for these tests and taken back after (the worker is shared).
+const hadWindow = 'window' in globalThis;
+
 beforeAll(async () => {
+  if (!hadWindow) (globalThis as { window?: unknown }).window = globalThis;
   s = await startTestServer({ deployment: 'studio' });
   png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c33' } }).png().toBuffer();
   apiFetch.use(apiFetch.createRootURLMiddleware(`${s.restUrl}/`));
   apiFetch.use((options, next) => next({ ...options, headers: { ...options.headers, ...s.authHeaders('editor') } }));
 }, 60_000);
-afterAll(() => s?.close());
+afterAll(async () => {
+  if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  await s?.close();
+});
 
 describe('discovery names wp/v2 as well as core/v2', () => {
   it('lists the wp/v2 namespace and its routes, and keeps the core/v2 ones', async () => {
