@@ -2,12 +2,15 @@
  * Throughput on PostgreSQL against SQLite, with one and with two `specpress serve` processes on
  * one database: the post list (`/core/v2/posts?per_page=10`), a single post, and creates
  * (`POST /core/v2/posts`, each with its own title, as an administrator's application password),
- * loaded with autocannon (keep-alive connections spread evenly over the processes). Writing
- * transactions take turns through one advisory lock on PostgreSQL (one writer, as SQLite): the
- * create rows show what a second process adds to write throughput under that lock.
+ * loaded with autocannon (keep-alive connections spread evenly over the processes). On
+ * PostgreSQL writers of different posts do not wait for each other (runtime/store/write-guards.ts;
+ * the cache version rows are bumped at commit): the create rows show what a second process adds
+ * to write throughput. SQLite has one writer at a time, whatever the number of processes.
  * PostgreSQL is a throw-away local cluster (runtime/testing/postgres-cluster.ts).
  * Prints requests per second, p99 latency and the PostgreSQL/SQLite ratio; asserts nothing.
- * Run: `npx tsx bench/postgres-vs-sqlite.bench.ts [seconds] [connections] [--answer-cache]`.
+ * `--creates` measures creates only: PostgreSQL with 1 and 2 processes and SQLite with 1, side by side.
+ * For PostgreSQL's creates it also prints the share of busy backends that were waiting for a lock.
+ * Run: `npx tsx bench/postgres-vs-sqlite.bench.ts [seconds] [connections] [--answer-cache] [--creates]`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,8 +24,10 @@ import { startPostgresCluster } from '../runtime/testing/postgres-cluster.ts';
 import { spawnServe, type ServeProcess } from '../runtime/testing/serve-process.ts';
 
 const POSTS = 2_000;
-const seconds = Number(process.argv[2] ?? 4);
-const connections = Number(process.argv[3] ?? 10);
+const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const seconds = Number(numbers[0] ?? 4);
+const connections = Number(numbers[1] ?? 10);
+const createsOnly = process.argv.includes('--creates');
 
 async function seed(target: string): Promise<number> {
   const { db, close } = await openDatabase(target);
@@ -77,7 +82,38 @@ async function load(servers: ServeProcess[], route: string, write?: { auth: stri
 
 const cluster = await startPostgresCluster({ maxConnections: 100 });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-bench-pg-'));
-const rows: Array<{ engine: string; processes: number; name: string; rps: number; p99: number; errors: number }> = [];
+const rows: Array<{ engine: string; processes: number; name: string; rps: number; p99: number; errors: number; lockWaits?: string }> = [];
+
+/**
+ * While `work` runs, samples the database's other backends every 25 ms: of those running a
+ * statement, the share waiting for a lock (a row, an advisory lock) held by another writer. It
+ * says whether writers wait for each other whatever the machine's speed; req/s on a busy machine
+ * says mostly how busy it is.
+ */
+async function sampledLockWaits<T>(url: string, work: Promise<T>): Promise<{ result: T; lockWaits: string }> {
+  const sampler = new pg.Client({ connectionString: url });
+  await sampler.connect();
+  let active = 0;
+  let waiting = 0;
+  let done = false;
+  const sampling = (async () => {
+    while (!done) {
+      const { rows: [row] } = await sampler.query(
+        "SELECT count(*) FILTER (WHERE state = 'active')::int AS active, count(*) FILTER (WHERE state = 'active' AND wait_event_type = 'Lock')::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      active += row.active;
+      waiting += row.waiting;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  try {
+    return { result: await work, lockWaits: active ? `${((100 * waiting) / active).toFixed(0)}%` : '-' };
+  } finally {
+    done = true;
+    await sampling;
+    await sampler.end();
+  }
+}
 try {
   const admin = new pg.Client({ connectionString: cluster.adminUrl });
   await admin.connect();
@@ -87,20 +123,26 @@ try {
   for (const [engine, target] of Object.entries(targets)) {
     const id = await seed(target);
     let auth = '';
-    for (const processes of [1, 2]) {
+    for (const processes of createsOnly && engine === 'sqlite' ? [1] : [1, 2]) {
       const servers: ServeProcess[] = [];
       try {
-        for (let n = 0; n < processes; n++) servers.push(await spawnServe({ dataDir: path.join(root, `${engine}-${processes}-${n}`), database: target, deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '10', SPECPRESS_ANSWER_CACHE: answerCache } }));
+        for (let n = 0; n < processes; n++) servers.push(await spawnServe({ dataDir: path.join(root, `${engine}-${processes}-${n}`), database: target, deployment: 'studio', checkAnswers: false, env: { SPECPRESS_PG_POOL_SIZE: '10', SPECPRESS_ANSWER_CACHE: answerCache } }));
         // The first start on a database creates the administrator and prints its application password.
         const printed = /application password: (.+)\n/.exec(servers[0]!.output())?.[1]?.trim();
         if (printed) auth = `Basic ${Buffer.from(`admin:${printed}`).toString('base64')}`;
         await load(servers, '/core/v2/posts?per_page=10'); // warm-up, not counted
-        await load(servers, `/core/v2/posts/${id}`);
-        for (const [name, route] of [['list per_page=10', '/core/v2/posts?per_page=10'], ['single post', `/core/v2/posts/${id}`]] as const) {
-          rows.push({ engine, processes, name, ...(await load(servers, route)) });
+        if (!createsOnly) {
+          await load(servers, `/core/v2/posts/${id}`);
+          for (const [name, route] of [['list per_page=10', '/core/v2/posts?per_page=10'], ['single post', `/core/v2/posts/${id}`]] as const) {
+            rows.push({ engine, processes, name, ...(await load(servers, route)) });
+          }
         }
         // Last: the creates add posts the reads above would otherwise list.
-        rows.push({ engine, processes, name: 'create post', ...(await load(servers, '/core/v2/posts', { auth })) });
+        const creates = load(servers, '/core/v2/posts', { auth });
+        if (engine === 'postgres') {
+          const { result, lockWaits } = await sampledLockWaits(target, creates);
+          rows.push({ engine, processes, name: 'create post', ...result, lockWaits });
+        } else rows.push({ engine, processes, name: 'create post', ...(await creates) });
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
       }
@@ -112,11 +154,11 @@ try {
 }
 
 console.log(`\n${POSTS} posts, ${connections} connections, ${seconds} s per row, ${os.cpus().length} cores\n`);
-console.log('engine    procs  request            req/s    p99 ms  errors  pg/sqlite  2 procs/1');
+console.log('engine    procs  request            req/s    p99 ms  errors  pg/sqlite  2 procs/1  waiting on locks');
 for (const r of rows) {
-  const base = rows.find((b) => b.engine === 'sqlite' && b.processes === r.processes && b.name === r.name)!;
-  const ratio = r.engine === 'postgres' ? (r.rps / base.rps).toFixed(2) + 'x' : '';
+  const base = rows.find((b) => b.engine === 'sqlite' && b.processes === r.processes && b.name === r.name);
+  const ratio = r.engine === 'postgres' && base ? (r.rps / base.rps).toFixed(2) + 'x' : '';
   const one = rows.find((b) => b.engine === r.engine && b.processes === 1 && b.name === r.name)!;
   const scaling = r.processes === 2 ? (r.rps / one.rps).toFixed(2) + 'x' : '';
-  console.log(`${r.engine.padEnd(9)} ${String(r.processes).padStart(5)}  ${r.name.padEnd(17)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p99).padStart(7)}  ${String(r.errors).padStart(6)}  ${ratio.padStart(9)}  ${scaling}`);
+  console.log(`${r.engine.padEnd(9)} ${String(r.processes).padStart(5)}  ${r.name.padEnd(17)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p99).padStart(7)}  ${String(r.errors).padStart(6)}  ${ratio.padStart(9)}  ${scaling.padStart(9)}  ${r.lockWaits ?? ''}`);
 }

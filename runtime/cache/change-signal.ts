@@ -6,7 +6,8 @@
  *   1. Each cache with a version has a row in `cache_versions` (name = cache name, version = integer).
  *   2. The database itself bumps the rows a write reaches in the same transaction as the insert,
  *      update or delete (triggers), so no code path can forget and a rolled-back write bumps
- *      nothing. Which write reaches which row is said once, in change-map.ts: the triggers
+ *      nothing (on PostgreSQL at the transaction's commit, so concurrent writers do not queue
+ *      behind a version row: version-triggers.ts). Which write reaches which row is said once, in change-map.ts: the triggers
  *      (version-triggers.ts, migration 160) and this process's write watch are both made from it.
  *   3. `versions()` reads the committed versions of all rows in one cheap query.
  *   4. A process reads them once at the start of each request (ProcessCache.refresh) and drops

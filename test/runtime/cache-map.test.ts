@@ -18,7 +18,7 @@ import { BLANK_POST } from '../../runtime/content/store.ts';
 import { CHANGE_MAP, CACHED_TABLES, type CachedTable } from '../../runtime/cache/change-map.ts';
 import { changeMapDigest, versionTriggerStatements } from '../../runtime/cache/version-triggers.ts';
 import { cachesReachedBy } from '../../runtime/cache/write-watch-plugin.ts';
-import { CHANGE_MAP_DIGEST } from '../../runtime/store/migrations/160_cache_change_map.ts';
+import { CHANGE_MAP_DIGEST } from '../../runtime/store/migrations/180_cache_bumps_at_commit.ts';
 import { FORM_VIEWS_META } from '../../runtime/forms/view-counter.ts';
 
 let opened: OpenedDatabase;
@@ -51,7 +51,7 @@ async function reached(make: (db: Kysely<any>) => Query): Promise<{ moved: strin
 
 /** The names the map's statements give their triggers and functions. */
 function namesIn(statements: string[], kind: 'TRIGGER' | 'FUNCTION'): string[] {
-  return statements.flatMap((s) => [...s.matchAll(new RegExp(`^CREATE ${kind} (\\w+)`, 'g'))].map((m) => m[1]!)).sort();
+  return statements.flatMap((s) => [...s.matchAll(new RegExp(`^CREATE (?:CONSTRAINT )?${kind} (\\w+)`, 'g'))].map((m) => m[1]!)).sort();
 }
 
 describe('the triggers', () => {

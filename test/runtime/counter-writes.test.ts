@@ -49,6 +49,8 @@ async function rawConnection(target: string): Promise<RawConnection> {
         await client.query('BEGIN');
         const before = await versions();
         await client.query(statement);
+        // The version rows move at COMMIT (cache/version-triggers.ts): made to move now, then put back.
+        await client.query('SET CONSTRAINTS ALL IMMEDIATE');
         for (const [name, version] of Object.entries(before)) await client.query('UPDATE cache_versions SET version = $1 WHERE name = $2', [version, name]);
         await client.query('COMMIT');
       },

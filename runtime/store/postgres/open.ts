@@ -1,14 +1,15 @@
 /**
  * Opens a PostgreSQL database (node-postgres pool) for Kysely. Several server processes may
- * share it: nothing here is per-process but the pool.
+ * share it: nothing here is per-process but the pool. Writers run side by side, each guarding
+ * only what it reads to change (../write-guards.ts); a transaction ended by a conflict with
+ * another writer runs again (./conflict-retry.ts, installed by ../open-database.ts).
  */
 import pg from 'pg';
-import { Kysely } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../schema.ts';
 import { PortableSqlPlugin } from '../portable-sql.ts';
 import { postgresDialect } from './dialect.ts';
 import { SchemaTypesPlugin } from './schema-types.ts';
-import { SerializedWritesDialect } from './serialized-writes.ts';
 import { LooseComparisonsPlugin } from './loose-comparisons.ts';
 import { LenientValuesPlugin } from './lenient-values.ts';
 
@@ -31,7 +32,7 @@ export function openPostgres(connectionString: string): Kysely<Database> {
   // An idle client whose server went away (restart, failover) must not crash the process.
   pool.on('error', () => {});
   return new Kysely<Database>({
-    dialect: new SerializedWritesDialect({ pool }),
+    dialect: new PostgresDialect({ pool }),
     plugins: [new SchemaTypesPlugin(), new PortableSqlPlugin(postgresDialect), new LooseComparisonsPlugin(), new LenientValuesPlugin()],
   });
 }
