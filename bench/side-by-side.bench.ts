@@ -11,11 +11,13 @@
  *
  * Run: `npm run bench` or `npx tsx bench/side-by-side.bench.ts [--seconds 5] [--connections 16]
  *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]
- *      [--baseline <another checkout of specpress>] [--no-uncached]`
+ *      [--baseline <another checkout of specpress>] [--baseline-uncached] [--no-uncached]`
  * Besides `specpress` (as a user starts it, answer cache on), an `uncached` column runs the same
  * checkout with `--no-answer-cache`, so every figure is also shown answered from the database.
  * --baseline adds a second specpress column from that checkout (e.g. `git archive <commit>`
  * unpacked with node_modules linked), seeded and started the same way: before/after in one run.
+ * --baseline-uncached starts that checkout with `--no-answer-cache` too, and compares the
+ * `uncached` column with it (the database path before/after).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,7 @@ const soakSeconds = Number(flag('soak', '0'));
 const only = flag('only', '') ? new Set(flag('only', '').split(',')) : undefined;
 const withWordPress = !process.argv.includes('--no-wordpress');
 const baselineRoot = flag('baseline', '');
+const baselineUncached = process.argv.includes('--baseline-uncached');
 const withUncached = !process.argv.includes('--no-uncached');
 
 interface Target {
@@ -105,6 +108,9 @@ const batchBody = (t: Target) =>
 const ROWS: Row[] = [
   { key: 'list10', label: 'list per_page=10', path: (t) => `${t.v2}/posts?per_page=10` },
   { key: 'list100', label: 'list per_page=100', path: (t) => `${t.v2}/posts?per_page=100` },
+  // What the block editor and API clients read, signed in: every server sends the raw text too
+  // (the floor's edit answer: bench/yardstick/floor-server.ts editShape).
+  { key: 'list100edit', label: 'list per_page=100 context=edit (admin)', path: (t) => `${t.v2}/posts?per_page=100&context=edit`, admin: true },
   { key: 'single', label: 'single post', path: (t) => `${t.v2}/posts/${t.singleId}` },
   { key: 'discovery', label: 'discovery GET /wp-json/', path: () => `/wp-json/`, targets: ['specpress', 'wordpress'] },
   { key: 'search', label: 'search=number 42', path: (t) => `${t.v2}/posts?search=number%2042`, targets: ['specpress', 'wordpress'] },
@@ -274,7 +280,7 @@ async function main(): Promise<void> {
     // The same checkout with its answer cache off: what every request costs when it is answered
     // from the database (the cache keeps anonymous answers of core routes until the next write).
     const uncached = withUncached ? await startSpecpress(ROOT, 'uncached', work, started, ['--no-answer-cache']) : undefined;
-    const baseline = baselineRoot ? await startSpecpress(path.resolve(baselineRoot), 'baseline', work, started) : undefined;
+    const baseline = baselineRoot ? await startSpecpress(path.resolve(baselineRoot), 'baseline', work, started, baselineUncached ? ['--no-answer-cache'] : []) : undefined;
     // The newest published post of each: the same fixture post in all.
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
 
@@ -301,7 +307,9 @@ async function main(): Promise<void> {
       const w = figures.get('wordpress');
       const b = figures.get('baseline');
       if (!s) continue;
-      const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(s.rps / b.rps, 2) + '×' : '–'} | ${b ? `${fmt(s.cpu, 2)} (${fmt(b.cpu, 2)}: ${fmt(b.cpu / s.cpu, 2)}×)` : '–'} |` : '';
+      // The column the baseline is compared with: as it was started (answer cache on or off).
+      const compared = (baselineUncached ? figures.get('uncached') : undefined) ?? s;
+      const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(compared.rps / b.rps, 2) + '×' : '–'} | ${b ? `${fmt(compared.cpu, 2)} (${fmt(b.cpu, 2)}: ${fmt(b.cpu / compared.cpu, 2)}×)` : '–'} |` : '';
       const u = figures.get('uncached');
       const uncachedCells = uncached ? ` ${u ? fmt(u.rps, row.amount ? 1 : 0) : '–'} | ${u ? `${fmt(u.p50)} / ${fmt(u.p99)}` : '–'} | ${u && f ? fmt(u.rps / f.rps, 2) + '×' : '–'} | ${u ? fmt(u.cpu, 2) : '–'} |` : '';
       const cpuCell = f ? `${fmt(s.cpu, 2)} (${fmt(f.cpu, 2)}: ${fmt(f.cpu / s.cpu, 2)}×)` : fmt(s.cpu, 2);

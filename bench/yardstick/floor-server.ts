@@ -35,6 +35,8 @@ const COLUMNS = 'id, date, slug, status, title, content, excerpt, category';
 const listStatement = db.prepare(`SELECT ${COLUMNS} FROM posts WHERE type = 'post' AND status = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`);
 const countStatement = db.prepare(`SELECT count(*) AS n FROM posts WHERE type = 'post' AND status = ?`);
 const oneStatement = db.prepare(`SELECT ${COLUMNS} FROM posts WHERE id = ?`);
+// The edit context sends the raw text beside the rendered one: these reads decode it too.
+const editListStatement = db.prepare(`SELECT ${COLUMNS}, raw_title, raw_content, raw_excerpt FROM posts WHERE type = 'post' AND status = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`);
 
 // A create: the slug's uniqueness among posts (index posts_type_slug), the row, its category.
 const slugTaken = db.prepare(`SELECT 1 FROM posts WHERE type = 'post' AND slug = ? LIMIT 1`);
@@ -97,15 +99,90 @@ function shape(row: FloorRow, base: string, allow: string[] = ['GET']) {
   };
 }
 
+interface FloorEditRow extends FloorRow {
+  raw_title: string;
+  raw_content: string;
+  raw_excerpt: string;
+}
+
+/**
+ * The fields of the edit context, in WordPress's order: the view's, with the raw text, the
+ * password, the permalink template and generated slug, the block version (worked out from the
+ * raw content on each request, as WordPress does) and the links an administrator gets.
+ */
+function editShape(row: FloorEditRow, base: string) {
+  const view = shape(row, base, ADMIN_ALLOW);
+  const self = `${base}/wp-json/wp/v2/posts/${row.id}`;
+  const action = [{ href: self }];
+  return {
+    id: view.id,
+    date: view.date,
+    date_gmt: view.date_gmt,
+    guid: { rendered: view.guid.rendered, raw: view.guid.rendered },
+    modified: view.modified,
+    modified_gmt: view.modified_gmt,
+    password: '',
+    slug: view.slug,
+    status: view.status,
+    type: view.type,
+    link: view.link,
+    title: { raw: row.raw_title, rendered: row.title },
+    content: { raw: row.raw_content, rendered: row.content, protected: false, block_version: row.raw_content.includes('<!-- wp:') ? 1 : 0 },
+    excerpt: { raw: row.raw_excerpt, rendered: row.excerpt, protected: false },
+    author: view.author,
+    featured_media: view.featured_media,
+    comment_status: view.comment_status,
+    ping_status: view.ping_status,
+    sticky: view.sticky,
+    template: view.template,
+    format: view.format,
+    meta: view.meta,
+    categories: view.categories,
+    tags: view.tags,
+    permalink_template: `${base}/?p=${row.id}`,
+    generated_slug: row.slug,
+    class_list: view.class_list,
+    _links: {
+      self: view._links.self,
+      collection: view._links.collection,
+      about: view._links.about,
+      author: view._links.author,
+      replies: view._links.replies,
+      'version-history': [{ count: 0, href: `${self}/revisions` }],
+      'wp:attachment': [{ href: `${base}/wp-json/wp/v2/media?parent=${row.id}` }],
+      'wp:term': [...view._links['wp:term'], { taxonomy: 'post_tag', embeddable: true, href: `${base}/wp-json/wp/v2/tags?post=${row.id}` }],
+      'wp:action-publish': action,
+      'wp:action-unfiltered-html': action,
+      'wp:action-sticky': action,
+      'wp:action-assign-author': action,
+      'wp:action-create-categories': action,
+      'wp:action-assign-categories': action,
+      'wp:action-create-tags': action,
+      'wp:action-assign-tags': action,
+      curies: view._links.curies,
+    },
+  };
+}
+
 const app = Fastify({ logger: false });
 
-app.get<{ Querystring: { per_page?: string; page?: string } }>('/wp-json/wp/v2/posts', async (req, reply) => {
+app.get<{ Querystring: { per_page?: string; page?: string; context?: string } }>('/wp-json/wp/v2/posts', async (req, reply) => {
   const perPage = Math.min(100, Math.max(1, Number(req.query.per_page ?? 10) || 10));
   const page = Math.max(1, Number(req.query.page ?? 1) || 1);
   const base = origin(req.headers.host);
-  const rows = listStatement.all('publish', perPage, (page - 1) * perPage) as FloorRow[];
   const total = (countStatement.get('publish') as { n: number }).n;
   reply.header('X-WP-Total', total).header('X-WP-TotalPages', Math.ceil(total / perPage));
+  // The edit context is for who may edit: here, whoever sends credentials (see the batch route).
+  if (req.query.context === 'edit') {
+    if (!req.headers.authorization) {
+      reply.code(401);
+      return error('rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.', 401);
+    }
+    const rows = editListStatement.all('publish', perPage, (page - 1) * perPage) as FloorEditRow[];
+    reply.header('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
+    return rows.map((row) => editShape(row, base));
+  }
+  const rows = listStatement.all('publish', perPage, (page - 1) * perPage) as FloorRow[];
   return rows.map((row) => shape(row, base));
 });
 

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { processCacheOf } from '../cache/process-cache.ts';
-import { jsonOf, serializeOnce } from '../rest/serialize-once.ts';
+import { keptSize, serializeOnce } from '../rest/serialize-once.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import type { PostHead, PrepareOptions } from './prepare.ts';
 import { restBase } from './links.ts';
@@ -44,7 +44,7 @@ export async function preparedThroughCache(ctx: HandlerContext, rows: PostHead[]
       items[i] = item;
       if (!item || row.password) return;
       serializeOnce(item);
-      cache.store('items', prefix + row.id, item, generation, prefix.length + jsonOf(item).length);
+      cache.store('items', prefix + row.id, item, generation, prefix.length + keptSize(item));
     });
   }
   return present(items);

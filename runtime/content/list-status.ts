@@ -11,6 +11,7 @@ import { postTypeCaps, userCan } from '../auth/capabilities.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { authError, invalidParam, RestError, restError } from '../rest/errors.ts';
 import type { App } from '../rest/types.ts';
+import { registerParamsRefusal, type ParamsRefusal } from '../rest/params-refusals.ts';
 
 /** wp_parse_slug_list: a list, or a string split on commas and spaces. */
 export function statusList(raw: unknown): string[] {
@@ -55,3 +56,9 @@ export async function statusRefusedFirst(app: Pick<App, 'db'>, user: CurrentUser
     details: Object.fromEntries(names.map((n) => [n, n === 'status' ? own.details.status : details[n]])),
   });
 }
+
+/** The pipeline's view of this refusal (rest/params-refusals.ts): the `status` sent in the query. */
+const listStatusRefusal: ParamsRefusal = (app, user, route, method, query, error) => statusRefusedFirst(app, user, route, method, query.status, error);
+// Registered with the pipeline, which knows no resource; auth/rules.ts loads this module with
+// the rules every request passes through.
+registerParamsRefusal(listStatusRefusal);

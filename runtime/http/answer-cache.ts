@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { processCacheOf } from '../cache/process-cache.ts';
 import type { App, RestResponse } from '../rest/types.ts';
-import { jsonOf } from '../rest/serialize-once.ts';
+import { bodyBytes } from '../rest/serialize-once.ts';
 import { isCoreRoute } from '../rest/core-routes.ts';
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
@@ -56,7 +56,7 @@ function frozen(answer: RestResponse): RestResponse {
   const headers = Object.freeze({ ...answer.headers });
   if (answer.raw) return Object.freeze({ ...answer, headers, raw: { ...answer.raw, data: bytesOf(answer.raw.data) } });
   const contentType = answer.headers['content-type'] ?? answer.headers['Content-Type'] ?? JSON_TYPE;
-  return Object.freeze({ status: answer.status, headers, body: undefined, raw: { contentType, data: bytesOf(jsonOf(answer.body)) } });
+  return Object.freeze({ status: answer.status, headers, body: undefined, raw: { contentType, data: bytesOf(bodyBytes(answer.body)) } });
 }
 
 const bytesOf = (data: Buffer | string): Buffer => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);

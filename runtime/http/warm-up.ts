@@ -3,9 +3,9 @@
  * inject (no socket): the discovery document, a page of posts and one post. The first request
  * after a start otherwise pays for what a process does only once: compiling the hot code, the
  * first Intl date formatter (luxon asks for the system locale), the first statements prepared,
- * the collection of start-up garbage: ~75 ms of CPU on the first posts list, ~5 on the next.
- * With the warm-up a client's first list takes 7–20 ms instead of 60–80, for ~100 ms more before
- * ready. The reads are ordinary anonymous GETs: what they keep (rendered posts, prepared
+ * the collection of start-up garbage, many times what the next list costs. With the warm-up a
+ * client's first list costs about what later ones do, for a little more time before ready
+ * (figures: `npm run bench`, its first-request line). The reads are ordinary anonymous GETs: what they keep (rendered posts, prepared
  * statements) is what real requests would have kept, and links come from the site's address,
  * not the request's host.
  */

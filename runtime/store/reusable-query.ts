@@ -1,8 +1,8 @@
 /**
  * A query built and compiled once, then run with new values. Building a query through Kysely's
  * builder and compiling it (the plugins walk its tree) costs several times more than running a
- * small indexed statement on SQLite (a slug lookup inside a transaction: 18 µs built, 4 reused,
- * 1.4 in SQLite itself); the hot statements of every request and of every create pay it once.
+ * small indexed statement on SQLite (a slug lookup inside a transaction, most of whose time was
+ * the building); the hot statements of every request and of every create pay it once.
  *
  * The compiled SQL depends only on the plugins (SQLite's compiler is the same everywhere), and a
  * database's plugins are its own instances, so one compiled copy serves the database and each of

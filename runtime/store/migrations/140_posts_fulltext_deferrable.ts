@@ -2,8 +2,8 @@
  * The full-text index (130) written once per transaction when the transaction asks for it. FTS5
  * keeps the text of the rows it is given in memory and writes it out as a new index segment at
  * every savepoint, and a statement that fires triggers opens one: a create followed by its term
- * rows wrote one segment per post. A batch of 25 creates spent about 2.5 ms on those segments, a
- * tenth of its time (one insert of 25 rows' text costs about 0.25 ms).
+ * rows wrote one segment per post: a batch of creates spent a good share of its time on those
+ * segments, many times what one insert of all the batch's text costs.
  *
  * While `posts_fts_deferring` holds a row, inserted and changed posts are listed in
  * `posts_fts_pending` instead of being indexed, and store/search-index-deferral.ts indexes them

@@ -2,8 +2,8 @@
  * Whether a slug counter's numbers have no gap: `dense` is 1 when every `base-N` from 2 to the
  * counter's `highest` is held by some item of its scope. Then the slug WordPress would show for an
  * item titled alike (generated_slug, runtime/content/slugs.ts) is known from the counter and a
- * lookup or two, where it otherwise reads every numbered slug of the title (at 100 posts titled
- * alike, that read was a tenth of a batch of 25 creates).
+ * lookup or two, where it otherwise reads every numbered slug of the title (with many posts
+ * titled alike, a visible share of a batch of creates).
  *
  * Only a slug that goes away can open a gap: a post deleted, or its slug, type or parent changed
  * (trashing renames it `…__trashed`). A trigger clears `dense` for the base of any numbered slug

@@ -6,7 +6,7 @@
  * characters have no trigram: they are left to the exact condition alone, as with SQLite's FTS5.
  */
 import { sql } from 'kysely';
-import type { SearchIndex } from '../../content/search-index.ts';
+import type { SearchIndex } from '../fulltext-index.ts';
 import { escapeLike } from '../portable-sql.ts';
 
 export const postgresFullText: SearchIndex = {

@@ -5,8 +5,8 @@
  * by this connection, which its statement cache counts (./statement-cache.ts).
  *
  * The process caches read the `cache_versions` rows before every request (cache/change-signal.ts).
- * Asking this first skips that read while nothing was committed: 1.6 µs against 5 (11.7 in a
- * serving process, about a tenth of the CPU of a single post's answer). Most requests are reads.
+ * Asking this first skips that read while nothing was committed, a few times cheaper than the
+ * read (which was a visible share of a single post's answer). Most requests are reads.
  *
  * Run on the raw handle, outside Kysely's turn-taking: it writes nothing, and inside another
  * flow's transaction it sees that snapshot, so a change shows at the next ask, never not at all.

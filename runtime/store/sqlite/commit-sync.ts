@@ -3,7 +3,7 @@
  *
  * With `synchronous = FULL`, SQLite syncs the write-ahead log inside COMMIT, and better-sqlite3
  * runs COMMIT on the event loop: the whole process stood still for the disk on every write
- * (a third of the time of a batch of 25 creates at saturation), and two writers paid two syncs.
+ * (a large share of a batch's time at saturation), and two writers paid two syncs.
  * Instead the connection runs with `synchronous = NORMAL`: COMMIT appends its frames to the log
  * and returns. A commit is durable once the log file is synced, and that is done here, on
  * libuv's thread pool, before anything is acknowledged: the server answers a request that
@@ -29,10 +29,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { attachDurability, durabilityOf, type CommitDurability } from '../durability.ts';
 
 export type SyncFile = (file: fs.FileHandle) => Promise<void>;
 
-export class CommitSync {
+export class CommitSync implements CommitDurability {
   #noted = 0;
   #synced = 0;
   #running: Promise<void> | undefined;
@@ -61,7 +62,7 @@ export class CommitSync {
 
   /**
    * Notes the commits other connections made since the last call, if any, as one more commit to
-   * sync here (one `PRAGMA data_version`, 1.4 µs). Called before deciding whether an answer waits.
+   * sync here (one `PRAGMA data_version`, cheap). Called before deciding whether an answer waits.
    */
   noteOthers(): void {
     if (!this.othersVersion) return;
@@ -126,16 +127,15 @@ async function syncFolder(folder: string, syncFile: SyncFile): Promise<void> {
 }
 
 /**
- * The CommitSync of a database, from the database or any transaction of it (they share the
- * dialect's adapter instance, as engineOf reads it); undefined where commits are durable by
+ * The CommitSync of a database, from the database or any transaction of it: the store's
+ * durability (../durability.ts) of a SQLite file; undefined where commits are durable by
  * themselves (PostgreSQL, SQLite in memory).
  */
-const byAdapter = new WeakMap<object, CommitSync>();
-
 export function attachCommitSync(db: Kysely<any>, sync: CommitSync): void {
-  byAdapter.set(db.getExecutor().adapter, sync);
+  attachDurability(db, sync);
 }
 
 export function commitSyncOf(db: Kysely<any>): CommitSync | undefined {
-  return byAdapter.get(db.getExecutor().adapter);
+  const durability = durabilityOf(db);
+  return durability instanceof CommitSync ? durability : undefined;
 }

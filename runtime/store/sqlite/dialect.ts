@@ -22,7 +22,7 @@ function likeNeedle(needle: OperationNode): string | undefined {
 export const sqliteDialect: StoreDialect = {
   name: 'sqlite',
   // LIKE ignores ASCII case, as lower() folds only A-Z: the same matches as
-  // instr(lower(text), lower(needle)), at half the cost on a scan (it lowers no copy of each row's
+  // instr(lower(text), lower(needle)), cheaper on a scan (it lowers no copy of each row's
   // content). Longer needles take instr(), which has no length limit; a needle without ASCII
   // letters is found in the text as it is.
   containsText: (haystack, needle) => {

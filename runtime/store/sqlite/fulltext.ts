@@ -8,8 +8,7 @@
  * Single characters are left to the exact condition alone.
  */
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { SearchIndex } from '../../content/search-index.ts';
-import type { SearchTerm } from '../../content/search.ts';
+import type { IndexedTerm as SearchTerm, SearchIndex } from '../fulltext-index.ts';
 import type { Database } from '../schema.ts';
 
 function ftsString(text: string): string {
@@ -34,8 +33,8 @@ export const DENSE_POSTS = 5_000;
 
 /**
  * What checking one candidate costs against reading one row in the list's order (fetched by id,
- * then sorted, against read off the order's index): measured at 100,000 posts, 0.66 against
- * 0.43 µs. A page narrows by a term when its candidates cost less than the rows a scan expects
+ * then sorted, against read off the order's index), measured at 100,000 posts
+ * (bench/scale.bench.ts): the ratio is this constant. A page narrows by a term when its candidates cost less than the rows a scan expects
  * to read before the page is full (see pageNarrows).
  */
 const CANDIDATE_OVER_ROW = 1.5;

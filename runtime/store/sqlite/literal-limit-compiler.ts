@@ -1,7 +1,7 @@
 /**
  * SQLite's query compiler, writing a LIMIT of a whole number into the SQL text instead of binding
- * it. SQLite runs `... limit ?` two to four times slower than `... limit 10` on the same plan (an
- * indexed slug lookup: 21 µs against 6; a page of ids: 26 against 11), and every `executeTakeFirst`
+ * it. SQLite runs `... limit ?` several times slower than `... limit 10` on the same plan (an
+ * indexed slug lookup, a page of ids), and every `executeTakeFirst`
  * style lookup and list page carries one. LIMIT values are few (a page size is 1 to 100), so the
  * statement cache holds their texts; OFFSET, which takes any page number, stays bound.
  */
