@@ -16,7 +16,7 @@ import { emitOtherObjectTests } from './emit/other-object-tests.ts';
 import { emitReference, emitReferenceAssets } from './emit/reference.ts';
 import { emitRoutes, emitSharedRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
-import { emitTypes } from './emit/types.ts';
+import { emitSharedTypes, emitTypes } from './emit/types.ts';
 import { emitSharedArgs } from './emit/shared-args.ts';
 import { emitSharedData } from './emit/shared-data.ts';
 import { responseOf } from './emit/responses.ts';
@@ -154,7 +154,8 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
   const routes = emitSharedRoutes(model, context);
   context.routeName = routes.index.name;
-  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files], options.formatCache !== false))];
+  const sharedTypes = await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId));
+  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files, ...sharedTypes], options.formatCache !== false))];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];

@@ -5,9 +5,10 @@
  * answers 501 `rest_not_implemented`. Also `output/handlers/index.ts`, operation id -> handler.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { DeploymentModel, Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
+import type { Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName, handlerGroup, namespaceSlug, pascalCase, resultTypeName } from './naming.ts';
+import { argsTypeName, handlerGroup, namespaceSlug, resultTypeName } from './naming.ts';
+import { SHARED_TYPES } from './types.ts';
 import { GENERATED_MARK, generatedBanner, printSource } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
@@ -16,54 +17,22 @@ export interface CustomOperation {
   endpoint: Endpoint;
   /** Path of the handler file relative to the output root, e.g. `handlers/core-v2/posts.ts`. */
   file: string;
-  /**
-   * The deployments whose types the handler is written against: the first that serves it, and
-   * each other one whose args or answer differ from those already listed (a binding gives its
-   * posts other meta keys). One handler serves them all, so it takes the union of their args and
-   * may answer any of their results.
-   */
-  deployments: string[];
-}
-
-/** What an operation's types are made from in one deployment: its args and the answer's schema. */
-function typeKey(deployment: DeploymentModel, endpoint: Endpoint): string {
-  const r = endpoint.response;
-  let answer: unknown;
-  if (r !== undefined && 'shape' in r) answer = deployment.responseShapes?.[r.shape];
-  else if (r !== undefined && 'resource' in r) answer = deployment.resources[r.resource]?.schema;
-  else if (r !== undefined && 'deleted' in r) answer = deployment.resources[r.deleted]?.schema;
-  else answer = r;
-  return JSON.stringify([endpoint.args, endpoint.argsMode, r, answer]);
 }
 
 /** Every custom operation over all deployments, first appearance wins, in model order. */
 export function customOperations(model: SpecModel): CustomOperation[] {
-  const seen = new Map<string, CustomOperation & { keys: Set<string> }>();
+  const seen = new Map<string, CustomOperation>();
   for (const deployment of model.deployments) {
     for (const route of deployment.routes) {
       for (const endpoint of route.endpoints) {
-        if (endpoint.handler !== 'custom') continue;
-        const key = typeKey(deployment, endpoint);
-        const known = seen.get(endpoint.operationId);
-        if (known !== undefined) {
-          if (!known.keys.has(key)) known.deployments.push(deployment.name);
-          known.keys.add(key);
-          continue;
-        }
+        if (endpoint.handler !== 'custom' || seen.has(endpoint.operationId)) continue;
         const file = `handlers/${namespaceSlug(route.namespace)}/${handlerGroup(route)}.ts`;
-        seen.set(endpoint.operationId, { route, endpoint, file, deployments: [deployment.name], keys: new Set([key]) });
+        seen.set(endpoint.operationId, { route, endpoint, file });
       }
     }
   }
-  return [...seen.values()].map(({ keys: _keys, ...op }) => op);
+  return [...seen.values()];
 }
-
-/** The local name of an operation's type from one deployment: aliased when several deployments give it. */
-function typeRef(op: CustomOperation, deployment: string, name: string): string {
-  return op.deployments.length === 1 ? name : `${pascalCase(deployment)}${name}`;
-}
-
-const union = (op: CustomOperation, name: string): string => op.deployments.map((d) => typeRef(op, d, name)).join(' | ');
 
 function describePermission(p: Permission): string {
   if (p.kind === 'public') return 'public';
@@ -83,12 +52,12 @@ function handlerStatement(op: CustomOperation): StatementStructures {
     declarations: [
       {
         name: id,
-        type: `Handler<${union(op, argsTypeName(id))}, ${union(op, resultTypeName(id))}>`,
+        type: `Handler<${argsTypeName(id)}, ${resultTypeName(id)}>`,
         // The return type written out, so that an answer of the wrong shape is reported at the
         // `return` in the region, not at this declaration.
         initializer: (w) =>
           w
-            .write(`async (ctx): Promise<HandlerResult<${union(op, resultTypeName(id))}>> => `)
+            .write(`async (ctx): Promise<HandlerResult<${resultTypeName(id)}>> => `)
             .block(() => {
               w.writeLine(regionStart(id));
               w.writeLine(defaultBody(id));
@@ -99,25 +68,13 @@ function handlerStatement(op: CustomOperation): StatementStructures {
   };
 }
 
-/** Type-only imports of each operation's args and result from its deployments' `types.ts`. */
+/**
+ * Type-only imports of each operation's args and result from `shared/types.ts`, where a type a
+ * deployment makes differently is the union of each deployment's form (types.ts emitSharedTypes).
+ */
 function typeImports(ops: CustomOperation[]): StatementStructures[] {
-  const byDeployment = new Map<string, Array<string | { name: string; alias: string }>>();
-  for (const op of ops) {
-    const id = op.endpoint.operationId;
-    for (const deployment of op.deployments) {
-      const names = [argsTypeName(id), resultTypeName(id)].map((name) => {
-        const local = typeRef(op, deployment, name);
-        return local === name ? name : { name, alias: local };
-      });
-      byDeployment.set(deployment, [...(byDeployment.get(deployment) ?? []), ...names]);
-    }
-  }
-  return [...byDeployment.keys()].sort().map((name) => ({
-    kind: StructureKind.ImportDeclaration,
-    moduleSpecifier: `../../deployments/${name}/types.ts`,
-    isTypeOnly: true,
-    namedImports: byDeployment.get(name)!,
-  }));
+  const names = ops.flatMap((op) => [argsTypeName(op.endpoint.operationId), resultTypeName(op.endpoint.operationId)]);
+  return [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_TYPES}`, isTypeOnly: true, namedImports: names }];
 }
 
 function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {
@@ -153,8 +110,8 @@ function indexFile(ops: CustomOperation[]): EmittedFile {
           kind: StructureKind.VariableStatement,
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
-          docs: ['Every custom handler by operation id.'],
-          declarations: [{ name: 'handlers', type: 'Record<string, Handler<any, any>>', initializer: `{ ${ops.map((o) => o.endpoint.operationId).join(', ')} }` }],
+          docs: ['Every custom handler by operation id (`never` params: a handler of any operation fits).'],
+          declarations: [{ name: 'handlers', type: 'Record<string, Handler<never, unknown>>', initializer: `{ ${ops.map((o) => o.endpoint.operationId).join(', ')} }` }],
         },
       ],
     },

@@ -54,10 +54,10 @@ export interface RestResponse {
 
 /**
  * What a handler may return: a full response, or data answered with 200. `R` is the answer's
- * type when the handler declares one (generated handlers name their operation's result); the
- * default `any` lets untyped runtime helpers return into a typed handler.
+ * type: generated handlers name their operation's result, and the services they call answer it
+ * (rest/answer.ts); code that does not know what it answers says `unknown`.
  */
-export type HandlerResult<R = any> = RestResponse | { data: R; status?: number; headers?: Record<string, string> };
+export type HandlerResult<R = unknown> = RestResponse | { data: R; status?: number; headers?: Record<string, string> };
 
 export interface AppConfig {
   dataDir: string;
@@ -83,6 +83,8 @@ export interface AppConfig {
   answerCache?: boolean;
   /** Origins trusted with cross-origin access (runtime/http/cors.ts); default: SPECPRESS_CORS_ORIGINS, the deployment's settings, or WordPress's own headers. */
   corsOrigins?: string[];
+  /** Check every answer against the deployment's OpenAPI document and answer 500 `rest_answer_mismatch` when it differs (rest/check-answers.ts); default off, on in test servers. */
+  checkAnswers?: boolean;
 }
 
 /** Site-wide services a handler can use. One per running server. */
@@ -107,8 +109,12 @@ export interface App {
   discovery?: Record<string, unknown>;
 }
 
-/** `A` is the params' type: generated handlers name their operation's args type. */
-export interface HandlerContext<A = Record<string, any>> {
+/**
+ * `A` is the params' type: generated handlers name their operation's args type, and a service
+ * names the params it reads (a generated args type is a plain object type, so it is assignable to
+ * the default: code that reads any operation's params reads `unknown` values and narrows them).
+ */
+export interface HandlerContext<A = Record<string, unknown>> {
   app: App;
   request: RestRequest;
   /** Merged, coerced and validated params (defaults applied), as WordPress hands them over. */
@@ -126,14 +132,14 @@ export interface HandlerContext<A = Record<string, any>> {
  * say `Handler<ListPostsArgs, ListPostsResult>`, so a region naming a param the operation does
  * not take, or answering data of another shape, does not compile.
  */
-export type Handler<A = Record<string, any>, R = any> = (ctx: HandlerContext<A>) => Promise<HandlerResult<R>> | HandlerResult<R>;
+export type Handler<A = Record<string, unknown>, R = unknown> = (ctx: HandlerContext<A>) => Promise<HandlerResult<R>> | HandlerResult<R>;
 
 /** A compiled validator as emitted by the generator (ajv standalone code). */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
 export interface AjvErrorLike {
   instancePath: string;
   keyword: string;
-  params: Record<string, any>;
+  params: Record<string, unknown>;
   message?: string;
   schemaPath: string;
 }
@@ -142,9 +148,11 @@ export interface AjvErrorLike {
 export interface EndpointDef extends Endpoint {
   /** ajv standalone validator of the whole params object (after WordPress coercion). */
   validate?: CompiledValidator;
-  /** The handler of a `handler: custom` endpoint. */
-  // Any operation's handler: each is typed with its own params where it is written.
-  handle?: Handler<any, any>;
+  /**
+   * The handler of a `handler: custom` endpoint: any operation's, each typed with its own params
+   * and answer where it is written (`never` params: a handler of any operation fits).
+   */
+  handle?: Handler<never, unknown>;
 }
 
 /** One route of the generated route table. */

@@ -13,7 +13,8 @@ import * as revisions from '../../runtime/content/revisions.ts';
 import * as autosaves from '../../runtime/content/autosaves.ts';
 
 /** operationId → the service call its handler region makes. */
-export const CONTENT_HANDLERS: Record<string, Handler> = {
+// Handlers of several operations: each one's params are its operation's (`never` takes any of them).
+export const CONTENT_HANDLERS: Record<string, Handler<never>> = {
   listPosts: (ctx) => posts.list(ctx, 'post'),
   createPost: (ctx) => posts.create(ctx, 'post'),
   getPost: (ctx) => posts.get(ctx, 'post'),

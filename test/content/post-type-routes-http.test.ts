@@ -18,7 +18,8 @@ import { deploymentModel } from './content-server.ts';
 const typeOf = (route: RouteDef) => postTypeOfRoute(route).name as PostType;
 
 /** One handler per kind of operation, for every type: the type comes from the route. */
-const HANDLERS: Record<string, Handler> = {
+// Handlers of several operations: each one's params are its operation's (`never` takes any of them).
+const HANDLERS: Record<string, Handler<never>> = {
   list: (ctx) => posts.list(ctx, typeOf(ctx.route)),
   create: (ctx) => posts.create(ctx, typeOf(ctx.route)),
   get: (ctx) => posts.get(ctx, typeOf(ctx.route)),

@@ -81,7 +81,7 @@ describe('the compile check of the preserved regions', () => {
     expect(run.code, run.err.join('\n')).toBe(EXIT_OK);
     expect(run.out.at(-1)).toMatch(/^compile check of the preserved regions: passed \(\d+ files in \d+\.\d\ds\)$/);
     const types = (await readFile(join(outDir, 'deployments/main/types.ts'), 'utf8')).replace(/\s+/g, ' ');
-    expect(types).toContain('export interface InventoryV1ListLowStockInput { min_quantity?: number; }');
+    expect(types).toContain('export type InventoryV1ListLowStockInput = { min_quantity?: number; };');
     expect(types).toContain("export type InventoryV1ListLowStockArgs = InventoryV1ListLowStockInput & Required<Pick<InventoryV1ListLowStockInput, 'min_quantity'>>;");
     const client = await readFile(join(outDir, 'deployments/main/client.ts'), 'utf8');
     expect(client).toContain('args: T.InventoryV1ListLowStockInput = {}');

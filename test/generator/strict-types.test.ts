@@ -89,10 +89,17 @@ describe('generated types under strict TypeScript', () => {
 
   it('type each generated handler with its operation args and result', async () => {
     const posts = await readFile(join(root, 'output/handlers/core-v2/posts.ts'), 'utf8');
-    // Blog and studio bind other post meta: the handler takes either deployment's args and answers.
-    expect(posts.replace(/\s+/g, ' ')).toContain('export const listPosts: Handler< BlogListPostsArgs | StudioListPostsArgs, BlogListPostsResult | StudioListPostsResult >');
-    expect(posts).toMatch(/import type \{[^}]*ListPostsArgs as StudioListPostsArgs[^}]*\} from '\.\.\/\.\.\/deployments\/studio\/types\.ts'/);
-    // An operation whose types agree everywhere it is served names them once.
+    // Handlers import the types shared by every deployment, not one deployment's.
+    expect(posts.replace(/\s+/g, ' ')).toContain('export const listPosts: Handler<ListPostsArgs, ListPostsResult>');
+    expect(posts).toMatch(/import type \{[^}]*ListPostsArgs,[^}]*\} from '\.\.\/\.\.\/shared\/types\.ts'/);
+    expect(posts).not.toContain('deployments/');
+    // Blog and studio bind other post meta: the shared type is the union of each one's form, each
+    // written once under the first deployment giving it; a type that agrees everywhere is written once.
+    const shared = (await readFile(join(root, 'output/shared/types.ts'), 'utf8')).replace(/\s+/g, ' ');
+    expect(shared).toContain('export type ListPostsResult = BlogListPostsResult | StudioListPostsResult;');
+    expect(shared).toContain('export type Post = BlogPost | StudioPost;');
+    expect(shared.match(/export type FormsuiteV1GetFormArgs\b/g)).toHaveLength(1);
+    expect(shared).not.toMatch(/export (type|interface) \w+FormsuiteV1GetFormArgs\b/);
     const forms = await readFile(join(root, 'output/handlers/formsuite-v1/forms.ts'), 'utf8');
     expect(forms).toContain('export const formsuiteV1GetForm: Handler<FormsuiteV1GetFormArgs, FormsuiteV1GetFormResult>');
     // The fixture's @ts-expect-error lines (a wrong param name, a wrong answer) must be errors.
