@@ -9,6 +9,7 @@ import type { DeploymentModel, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { routeMethods } from './discovery.ts';
 import { samplePath, validValue, violationsOf } from './sample-values.ts';
+import { emitSuccessTests } from './success-tests.ts';
 import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
 
 interface Case {
@@ -144,5 +145,6 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
     },
     generatedBanner(`contract tests of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/tests/contract.test.ts`, content }];
+  // The success paths are a suite of their own (generator/emit/success-tests.ts).
+  return [{ path: `deployments/${deployment.name}/tests/contract.test.ts`, content }, emitSuccessTests(deployment)];
 }

@@ -37,6 +37,8 @@ export function mainType(arg: ArgSchema): ArgType | undefined {
 
 /** A value the descriptor accepts, or undefined when none is easy to find. */
 export function validValue(arg: ArgSchema): unknown {
+  // The spec's own sample: an existing key or a body a handler reads, which no schema can give.
+  if (arg.example !== undefined) return arg.example;
   if (arg.default !== undefined && arg.default !== null) return arg.default;
   if (arg.enum && arg.enum.length > 0) return arg.enum[0];
   if (arg.oneOf?.[0]) return validValue(arg.oneOf[0]);

@@ -66,7 +66,8 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
 
   // The port is only known once listening; the config's URLs are filled in right after.
   const database = opts.config?.database ? undefined : await testDatabaseFor(dataDir);
-  const config: AppConfig = { ...defaultConfig(dataDir, 'http://127.0.0.1'), database: database?.target, ...opts.config };
+  // Answers are checked against the deployment's OpenAPI document (rest/check-answers.ts) unless a test says otherwise.
+  const config: AppConfig = { ...defaultConfig(dataDir, 'http://127.0.0.1'), database: database?.target, checkAnswers: true, ...opts.config };
   const { app, close: closeDb } = await createApp({ loaded, config, logger: opts.logger });
   const http = await buildHttpServer(app);
   await http.listen({ host: '127.0.0.1', port: 0 });
@@ -81,8 +82,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
     if (role === 'anonymous') return {};
     const user = users[role];
     if (!user) throw new Error(`No ${role} user in this test server`);
-    if (user.appPassword) return { authorization: `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}` };
-    return { cookie: user.cookie!, 'x-wp-nonce': user.nonce! };
+    return credentialHeaders(user);
   };
 
   return {
@@ -106,20 +106,32 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
 
 async function createRoleUsers(app: App): Promise<Record<TestRole, TestUser>> {
   const users = {} as Record<TestRole, TestUser>;
-  for (const role of TEST_ROLES) {
-    const existing = await app.db.selectFrom('users').select('id').where('login', '=', `test-${role}`).executeTakeFirst();
-    const login = `test-${role}`;
-    const password = `pw-${role}-secret`;
-    const id = existing?.id ?? (await createUser(app.db, { login, email: `${role}@example.test`, password, role })).id;
-    const user: TestUser = { id, login, password };
-    if (app.deployment.authentication.applicationPasswords) {
-      user.appPassword = (await createApplicationPassword(app.db, id, `test ${Date.now()} ${Math.random()}`)).password;
-    } else {
-      const session = await createSession(app.db, id);
-      user.cookie = `${session.cookieName}=${session.cookieValue}`;
-      user.nonce = session.nonce;
-    }
-    users[role] = user;
-  }
+  for (const role of TEST_ROLES) users[role] = await createTestUser(app, role, `test-${role}`, `${role}@example.test`);
   return users;
+}
+
+/** The headers that make a request this user's: its application password, else its session. */
+export function credentialHeaders(user: TestUser): Record<string, string> {
+  if (user.appPassword) return { authorization: `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}` };
+  return { cookie: user.cookie!, 'x-wp-nonce': user.nonce! };
+}
+
+/**
+ * A user of `role` named `login` (kept if it exists) with credentials a request can carry: an
+ * application password, or a session cookie and nonce where the deployment has no application
+ * passwords. Also used for a user a test deletes (the success path of deleting one's own account).
+ */
+export async function createTestUser(app: App, role: TestRole, login: string, email = `${login}@example.test`): Promise<TestUser> {
+  const existing = await app.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst();
+  const password = `pw-${role}-secret`;
+  const id = existing?.id ?? (await createUser(app.db, { login, email, password, role })).id;
+  const user: TestUser = { id, login, password };
+  if (app.deployment.authentication.applicationPasswords) {
+    user.appPassword = (await createApplicationPassword(app.db, id, `test ${Date.now()} ${Math.random()}`)).password;
+  } else {
+    const session = await createSession(app.db, id);
+    user.cookie = `${session.cookieName}=${session.cookieValue}`;
+    user.nonce = session.nonce;
+  }
+  return user;
 }

@@ -17,8 +17,13 @@ export interface ServeProcess {
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-export async function spawnServe(opts: { dataDir: string; database?: string; uploadsDir?: string; deployment?: string; env?: NodeJS.ProcessEnv }): Promise<ServeProcess> {
+/**
+ * `checkAnswers` (default on, as in every test server; benchmarks turn it off): `--check-answers`,
+ * each answer checked against the deployment's OpenAPI document (runtime/rest/check-answers.ts).
+ */
+export async function spawnServe(opts: { dataDir: string; database?: string; uploadsDir?: string; deployment?: string; env?: NodeJS.ProcessEnv; checkAnswers?: boolean }): Promise<ServeProcess> {
   const args = [path.join(root, 'bin', 'specpress.js'), 'serve', '--port', '0', '--data', opts.dataDir];
+  if (opts.checkAnswers !== false) args.push('--check-answers');
   if (opts.database) args.push('--database', opts.database);
   if (opts.uploadsDir) args.push('--uploads', opts.uploadsDir);
   if (opts.deployment) args.push('--deployment', opts.deployment);
