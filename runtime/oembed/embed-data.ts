@@ -39,6 +39,13 @@ export function embedSize(maxwidth: number): { width: number; height: number } {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
+ * esc_attr: markup characters and quotes escaped, but an `&` that already starts an entity is
+ * kept, so a rendered title's `&#8220;` stays one (escapeHtml would show it as text).
+ */
+const escapeAttr = (s: string) =>
+  s.replace(/&(?!#\d+;|#x[0-9a-f]+;|[a-z][a-z0-9]*;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+
+/**
  * Our own listener for the embed protocol: the framed page posts `{secret, message: 'height',
  * value}`; the host page hides the fallback quote and sizes the matching iframe (200..1000px).
  */
@@ -64,11 +71,12 @@ const HOST_SCRIPT = `<script>
 
 export function embedHtml(link: string, title: string, siteName: string, size: { width: number; height: number }): string {
   const secret = crypto.randomBytes(8).toString('base64').replace(/[^a-zA-Z0-9]/g, '').slice(0, 10);
-  const frameTitle = `“${title}” — ${siteName}`;
+  // WordPress's words around the rendered title, as entities: curly quotes, an em dash, the site name.
+  const frameTitle = `&#8220;${title}&#8221; &#8212; ${siteName}`;
   return (
     `<blockquote class="wp-embedded-content" data-secret="${secret}"><a href="${escapeHtml(link)}">${title}</a></blockquote>` +
     `<iframe sandbox="allow-scripts" security="restricted" src="${escapeHtml(embedLink(link))}#?secret=${secret}" width="${size.width}" height="${size.height}" ` +
-    `title="${escapeHtml(frameTitle)}" data-secret="${secret}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>` +
+    `title="${escapeAttr(frameTitle)}" data-secret="${secret}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>` +
     HOST_SCRIPT
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `_fields`: keeps only the named fields of a response (WordPress's rest_filter_response_fields),
  * each item of a list on its own; dotted names reach inside objects (`title.raw`). Naming
- * `_embedded` keeps `_links` too, since embedding needs them.
+ * `_embedded` keeps a single item's `_links` too, since embedding needs them.
  */
 type FieldTree = { [name: string]: FieldTree | true };
 
@@ -13,8 +13,10 @@ export function parseFieldList(value: unknown): string[] {
 
 export function filterFields(data: unknown, fields: string[]): unknown {
   if (fields.length === 0 || !data || typeof data !== 'object') return data;
-  // An item left with no field is PHP's empty array: `[]`, as WordPress prints it.
-  if (Array.isArray(data)) return data.map((item) => emptyAsList(pick(item, fieldTree(withLinksForEmbed(fields)))));
+  // An item left with no field is PHP's empty array: `[]`, as WordPress prints it. A list item's
+  // links are part of it when filtered: without `_links` named it keeps none, so nothing of it is
+  // embedded, even with `_embedded` named (WordPress 6.8 answers `_fields=id,_embedded` with ids).
+  if (Array.isArray(data)) return data.map((item) => emptyAsList(pick(item, fieldTree(fields))));
   // A single item's links are added after its fields are filtered (WordPress's response_to_data):
   // naming any part of `_links` brings them all, and so does any part of `_embedded` (the item
   // then has links to embed, and what is embedded is not narrowed by the name).

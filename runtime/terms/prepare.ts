@@ -14,10 +14,18 @@ export interface TermSite {
   permalinkStructure: string;
   /** Whether the caller may change terms of this taxonomy (the self link's targetHints). */
   canManage: boolean;
+  /** The taxonomy's default term (the default category), which no one may delete. */
+  defaultTermId?: number;
 }
 
 export function termLink(site: Pick<TermSite, 'siteUrl' | 'permalinkStructure'>, tax: TaxonomyInfo, term: Pick<TermRow, 'id' | 'slug'>): string {
   return site.permalinkStructure ? `${site.siteUrl}/${tax.archiveBase}/${term.slug}/` : `${site.siteUrl}/?${tax.plainQuery(term)}`;
+}
+
+/** What the caller may do with the term: managers everything, but never delete the default term. */
+function allowOf(site: TermSite, row: TermRow): string[] {
+  if (!site.canManage) return ['GET'];
+  return row.id === site.defaultTermId ? ['GET', 'POST', 'PUT', 'PATCH'] : ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 }
 
 export function prepareTerm(row: TermRow, tax: TaxonomyInfo, site: TermSite, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
@@ -37,7 +45,7 @@ export function prepareTerm(row: TermRow, tax: TaxonomyInfo, site: TermSite, fie
   if ('meta' in out) out.meta = [];
   const self = `${site.restBase}/${tax.restBase}/${row.id}`;
   const links: Record<string, unknown[]> = {
-    self: [{ href: self, targetHints: { allow: site.canManage ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'] } }],
+    self: [{ href: self, targetHints: { allow: allowOf(site, row) } }],
     collection: [{ href: `${site.restBase}/${tax.restBase}` }],
     about: [{ href: `${site.restBase}/taxonomies/${tax.taxonomy}` }],
   };

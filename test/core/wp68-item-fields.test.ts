@@ -69,7 +69,9 @@ describe('WordPress 6.8 params and globals', () => {
   it('prints _pretty answers indented and lists the site identity fields in discovery', async () => {
     const res = await fetch(`${s.restUrl}/wp/v2/types/post?_fields=slug,name&_pretty=1`);
     expect(await res.text()).toBe('{\n    "name": "Posts",\n    "slug": "post"\n}');
-    expect(await (await fetch(`${s.restUrl}/wp/v2/types/post?_fields=slug&_pretty=0`)).text()).toBe('{"slug":"post"}');
+    // WordPress asks only whether `_pretty` is present: `_pretty=0` is pretty too.
+    expect(await (await fetch(`${s.restUrl}/wp/v2/types/post?_fields=slug&_pretty=0`)).text()).toBe('{\n    "slug": "post"\n}');
+    expect(await (await fetch(`${s.restUrl}/wp/v2/types/post?_fields=slug`)).text()).toBe('{"slug":"post"}');
     const doc = await (await fetch(`${s.restUrl}/?_fields=site_logo,site_icon,site_icon_url,_links`)).json();
     expect(doc).toEqual({ site_logo: 0, site_icon: 0, site_icon_url: '', _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } });
   });

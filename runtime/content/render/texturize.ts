@@ -33,6 +33,7 @@ const SKIP_ELEMENTS = new Set(['pre', 'code', 'kbd', 'style', 'script', 'tt']);
 
 const SINGLE_RULES: Array<[RegExp, string]> = [
   [new RegExp(`'(\\d\\d)'(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g'), `${APOS_FLAG}$1${CLOSE_SQ}`],
+  [new RegExp(`'(\\d\\d)"(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g'), `${APOS_FLAG}$1${CLOSE_DQ}`],
   [/'(?=\d\d(?:$|(?![%\d]|[.,]\d)))/g, APOS_FLAG],
   [new RegExp(`(?<=^|${SPACES})'(\\d[.,\\d]*)'`, 'g'), `${OPEN_SQ_FLAG}$1${CLOSE_SQ}`],
   [new RegExp(`(?<=^|[([{"\\-]|&lt;|${SPACES})'`, 'g'), OPEN_SQ_FLAG],
@@ -51,28 +52,54 @@ const DASH_RULES: Array<[RegExp, string]> = [
   [new RegExp(`(?<=^|${SPACES})-(?=$|${SPACES})`, 'g'), EN],
 ];
 
+// Marks a quote that may close the sentence it ends, until the sentence is judged.
+const CANDIDATE_FLAG = '\u0001C';
+
 /**
- * The quotes left after the rules: after a digit a prime (9' or 9"), unless an opening quote
- * earlier in the sentence makes it the closing one; everything else closes.
+ * The quotes left after the rules, as wptexturize_primes judges them, sentence by sentence (a
+ * sentence begins at an opening quote). A quote may close only where punctuation, a space or the
+ * end follows it (so `'` before `"` stays straight). In a sentence that opened and has no closing
+ * quote yet: one candidate closes (even after a digit); several close unless they follow a digit,
+ * and if all follow digits, the last one before a period (or the last) closes and the others are
+ * primes. Elsewhere a quote after a digit is a prime and the candidates close. A double quote
+ * still left at the end closes.
  */
 function resolveRemaining(text: string, quote: string, openFlag: string, prime: string, close: string): string {
-  const parts = text.split(openFlag);
-  return parts
-    .map((part, i) => {
-      if (!part.includes(quote)) return part;
-      const opened = i > 0;
-      const last = part.lastIndexOf(quote);
-      let out = '';
-      for (let k = 0; k < part.length; k++) {
-        const ch = part[k];
-        if (ch !== quote) {
-          out += ch;
-          continue;
+  const candidate = new RegExp(`${quote}(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g');
+  const afterDigit = new RegExp(`(?<=\\d)${quote}`, 'g');
+  return text
+    .split(openFlag)
+    .map((sentence, i) => {
+      if (!sentence.includes(quote)) return sentence;
+      let s = sentence;
+      if (i !== 0 && !s.includes(close)) {
+        let count = 0;
+        s = s.replace(candidate, () => {
+          count++;
+          return CANDIDATE_FLAG;
+        });
+        if (count > 1) {
+          let closed = 0;
+          s = s.replace(/(?<!\d)\u0001C/g, () => {
+            closed++;
+            return close;
+          });
+          if (closed === 0) {
+            const beforePeriod = s.lastIndexOf(`${CANDIDATE_FLAG}.`);
+            const at = beforePeriod >= 0 ? beforePeriod : s.lastIndexOf(CANDIDATE_FLAG);
+            s = s.slice(0, at) + close + s.slice(at + CANDIDATE_FLAG.length);
+          }
+          s = s.replace(afterDigit, prime).replace(/(?<=\d)\u0001C/g, prime).split(CANDIDATE_FLAG).join(close);
+        } else if (count === 1) {
+          s = s.split(CANDIDATE_FLAG).join(close).replace(afterDigit, prime);
+        } else {
+          s = s.replace(afterDigit, prime);
         }
-        const afterDigit = k > 0 && /\d/.test(part[k - 1]);
-        out += afterDigit && !(opened && k === last) ? prime : close;
+      } else {
+        s = s.replace(afterDigit, prime).replace(candidate, close);
       }
-      return out;
+      if (quote === '"' && s.includes('"')) s = s.split('"').join(close);
+      return s;
     })
     .join(openFlag);
 }
