@@ -45,6 +45,12 @@ export interface ArgSchema {
    * map get_post_types returns: `{"post": "post", ...}`). Validation reads the list as usual.
    */
   keyedEnum?: true;
+  /**
+   * A value the server accepts that the schema alone cannot give (an existing key such as a post
+   * type's name, a body in the format a handler reads): the generated success tests send it.
+   * Carried in OpenAPI (`example`), never printed in discovery.
+   */
+  example?: unknown;
 }
 
 export type ArgType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
@@ -255,7 +261,7 @@ export interface Endpoint {
    * Resource the endpoint answers with, for types, docs and OpenAPI. `keyed`: a list answered as
    * an object keyed by each item's slug (WordPress's post types and taxonomies).
    */
-  response?: { resource: string; many: boolean; keyed?: boolean } | { deleted: string } | ShapeResponse | MediaResponse;
+  response?: { resource: string; many: boolean; keyed?: boolean; status?: number[] } | { deleted: string } | ShapeResponse | MediaResponse;
   description?: string;
   deprecated?: boolean;
   source?: SourceRef;
@@ -304,6 +310,11 @@ export interface ShapeResponse {
   many: boolean;
   /** Success statuses when not 200 (201 for a create, 207 for a batch). */
   status?: number[];
+  /**
+   * A person's browser (Accept: text/html) is answered with HTML pages, errors included:
+   * `redirect`, a form post gets 303 See Other to the page shown next; `page`, the answer is a page.
+   */
+  browser?: 'redirect' | 'page';
 }
 
 /** An answer that is not JSON: text of this media type (a CSV export, a stylesheet). */

@@ -17,6 +17,8 @@ export const RULE_NAMES = [
   'read_themes', 'read_theme_styles', 'read_global_styles', 'edit_global_styles', 'read_block_patterns', 'read_templates', 'manage_templates',
   // oEmbed (runtime/oembed/rules.ts).
   'oembed_proxy',
+  // The block editor namespace (runtime/block-editor/rules.ts).
+  'read_url_details', 'read_navigation_fallback', 'export_theme',
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];
@@ -38,6 +40,11 @@ export const RULE_EXPECTATIONS: Partial<Record<RuleName, { capability: string; c
   // The site's global styles item: read with its type's read capability, edited with edit_theme_options.
   read_global_styles: { capability: 'edit_posts', code: 'rest_cannot_view' },
   edit_global_styles: { capability: 'edit_theme_options', code: 'rest_cannot_edit' },
+  // The block editor namespace: link previews for whoever edits posts, the fallback menu for theme editors.
+  read_url_details: { capability: 'edit_posts', code: 'rest_cannot_view_url_details' },
+  read_navigation_fallback: { capability: 'edit_theme_options', code: 'rest_cannot_create' },
+  // The theme's export zip: WordPress 6.8 asks only for `export` (administrators).
+  export_theme: { capability: 'export', code: 'rest_cannot_export_templates' },
 };
 
 export function isRuleName(name: string): name is RuleName {

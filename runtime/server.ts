@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { App, AppConfig } from './rest/types.ts';
 import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
-import { commitSyncOf } from './store/sqlite/commit-sync.ts';
+import { durabilityOf } from './store/durability.ts';
 import { warmUp } from './http/warm-up.ts';
 import { buildHttpServer } from './http/server.ts';
 import { resolveHttpLimits } from './http/limits.ts';
@@ -32,6 +32,8 @@ export interface StartServerOptions {
   trustProxy?: string[];
   /** false: answer every request from the database (runtime/http/answer-cache.ts). */
   answerCache?: boolean;
+  /** Check every answer against the deployment's OpenAPI document (runtime/rest/check-answers.ts). */
+  checkAnswers?: boolean;
   /** Origins trusted with cross-origin access (runtime/http/cors.ts; default: SPECPRESS_CORS_ORIGINS or the deployment's settings). */
   corsOrigins?: string[];
   /** HTTP timeouts and header size (runtime/http/limits.ts; SPECPRESS_* environment variables win). */
@@ -70,6 +72,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
   if (opts.trustProxy) config.trustProxy = opts.trustProxy;
   if (opts.answerCache === false) config.answerCache = false;
+  if (opts.checkAnswers) config.checkAnswers = true;
   if (opts.corsOrigins) config.corsOrigins = opts.corsOrigins;
   if (opts.http) config.http = opts.http;
   // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
@@ -79,7 +82,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const firstAdmin = await createFirstAdmin(app);
   const sweeps = await sweepAfterCrash(app);
   // What starting wrote (migrations, the first administrator whose credentials are printed) is on disk first.
-  await commitSyncOf(app.db)?.durable();
+  await durabilityOf(app.db)?.durable();
   const http = await buildHttpServer(app);
   await http.listen({ host: opts.host, port: opts.port });
   if (!opts.publicUrl && opts.port === 0) {

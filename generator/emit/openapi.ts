@@ -119,7 +119,8 @@ function requestBody(route: Route, endpoint: Endpoint, pools: Pools): object {
 function successSchema(endpoint: Endpoint, deployment: DeploymentModel): object {
   const r = responseOf(endpoint, deployment);
   if (r === undefined) return { description: 'The spec does not describe this answer.' };
-  const ref = { $ref: `${SCHEMAS}${r.name}` };
+  // An item may be answered in the embed context (`?context=embed`), which leaves out view fields.
+  const ref = r.embed ? { anyOf: [{ $ref: `${SCHEMAS}${r.name}` }, { $ref: `${SCHEMAS}${r.embed}` }] } : { $ref: `${SCHEMAS}${r.name}` };
   if (r.keyed) return { type: 'object', additionalProperties: ref };
   return r.many ? { type: 'array', items: ref } : ref;
 }
@@ -146,6 +147,26 @@ const ERROR_ANSWERS: Record<string, string> = {
   '502': 'The remote service answered with an error or not at all (`rest_upstream_failed`).',
   '503': 'No remote service is configured for this endpoint (`rest_upstream_not_configured`); the message names the setting to set.',
 };
+
+/** An HTML page for a person's browser, beside the JSON a script gets (`response.browser` in the spec). */
+const HTML_CONTENT = { 'text/html': { schema: { type: 'string', description: 'An HTML page for a person\'s browser (the request asked for text/html), not JSON.' } } };
+
+const SEE_OTHER = {
+  description: 'A browser\'s form post (Accept: text/html) was taken: go to the page in `Location` (Post/Redirect/Get).',
+  headers: { Location: { description: 'The page to show next.', schema: { type: 'string' } } },
+};
+
+function browserAnswers(endpoint: Endpoint): 'redirect' | 'page' | undefined {
+  const r = endpoint.response;
+  return r !== undefined && 'shape' in r ? r.browser : undefined;
+}
+
+/** An error a browser reads as an HTML page and a script as JSON in the interface's shape. */
+function errorOrPage(status: string, pools: Pools): object {
+  const description = status === 'default' ? 'An error in the interface shape.' : ERROR_ANSWERS[status] ?? 'An error in the interface shape.';
+  const answer = { description, content: { 'application/json': { schema: ERROR_REF }, ...HTML_CONTENT } };
+  return { $ref: `#/components/responses/${pools.responses.add(`ErrorOrPage${status === 'default' ? '' : status}`, answer)}` };
+}
 
 /** The error statuses an endpoint can answer, each in the interface's error shape. */
 function errorStatuses(route: Route, endpoint: Endpoint): string[] {
@@ -194,14 +215,16 @@ function operation(route: Route, endpoint: Endpoint, method: string, index: numb
   const responses: Record<string, object> = {};
   // Answers are shared components too: every endpoint answering a post list names one.
   const shape = responseOf(endpoint, deployment);
-  const content = { [shape?.media ?? 'application/json']: { schema: successSchema(endpoint, deployment) } };
+  const browser = browserAnswers(endpoint);
+  const content = { [shape?.media ?? 'application/json']: { schema: successSchema(endpoint, deployment) }, ...(browser === 'page' ? HTML_CONTENT : {}) };
   for (const status of successStatuses(route, endpoint, method)) {
     const answer = { description: status === '201' ? 'Created' : status === '207' ? 'Multi-status' : 'Success', content };
-    const name = `${status === '201' ? 'Created' : status === '207' ? 'MultiStatus' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}`;
+    const name = `${status === '201' ? 'Created' : status === '207' ? 'MultiStatus' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}${browser === 'page' ? 'OrPage' : ''}`;
     responses[status] = { $ref: `#/components/responses/${pools.responses.add(name, answer)}` };
   }
-  for (const status of errorStatuses(route, endpoint)) responses[status] = { $ref: `#/components/responses/Error${status}` };
-  responses.default = { $ref: '#/components/responses/Error' };
+  if (browser === 'redirect') responses['303'] = { $ref: `#/components/responses/${pools.responses.add('SeeOther', SEE_OTHER)}` };
+  for (const status of errorStatuses(route, endpoint)) responses[status] = browser ? errorOrPage(status, pools) : { $ref: `#/components/responses/Error${status}` };
+  responses.default = browser ? errorOrPage('default', pools) : { $ref: '#/components/responses/Error' };
   op.responses = responses;
   return op;
 }

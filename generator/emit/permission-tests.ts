@@ -45,6 +45,17 @@ const EVERYONE: Identity[] = [...IDENTITIES];
 /** Editing, deleting or reading the history of another user's published item. */
 const OTHERS_PUBLISHED = FROM('editor');
 
+/**
+ * Who may edit (or delete) another user's published item of the route's type: WordPress's
+ * map_meta_cap asks for the type's *_others_posts and *_published_posts capabilities, which are
+ * the editor's for posts and pages but edit_theme_options for navigation menus.
+ */
+function othersPublished(route: Route, verb: 'edit' | 'delete'): Identity[] {
+  const caps = postTypeCaps(postTypeOfRoute(route).name);
+  const needed = [caps[`${verb}_others_posts`], caps[`${verb}_published_posts`]];
+  return IDENTITIES.filter((who) => who !== 'anonymous' && needed.every((cap) => (ROLES[who] as readonly string[]).includes(cap)));
+}
+
 function withCapability(cap: string): Identity[] {
   return IDENTITIES.filter((who) => who !== 'anonymous' && (ROLES[who] as readonly string[]).includes(cap));
 }
@@ -74,15 +85,20 @@ export function expectationOf(permission: Permission, route: Route): Expectation
       return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_edit_image', codeFor: { author: 'rest_cannot_edit' } };
     case 'edit_post':
     case 'create_autosave':
-      return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_edit' };
+      return { allowed: othersPublished(route, 'edit'), code: 'rest_cannot_edit' };
     case 'delete_post':
-    case 'delete_revision':
-      return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_delete' };
+      return { allowed: othersPublished(route, 'delete'), code: 'rest_cannot_delete' };
+    case 'delete_revision': {
+      // WordPress asks for edit_post of the parent, then delete_post of the revision (mapped to the parent's).
+      const deleters = othersPublished(route, 'delete');
+      return { allowed: othersPublished(route, 'edit').filter((who) => deleters.includes(who)), code: 'rest_cannot_delete' };
+    }
     case 'read_revision':
     case 'read_revisions':
     case 'read_autosave':
     case 'read_autosaves':
-      return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_read' };
+      // Reading an item's history is editing the item (edit_post of the parent).
+      return { allowed: othersPublished(route, 'edit'), code: 'rest_cannot_read' };
     // Users, terms, types and comments (runtime/users, terms, types, comments): reading is public
     // in the view context (user 1, the fixtures' owner, has published posts); writing terms needs
     // manage_categories; /users/me needs a login.
@@ -136,7 +152,7 @@ export function expectationOf(permission: Permission, route: Route): Expectation
  * through must never reach out to the internet from a test.
  */
 function sampleFor(arg: ArgSchema): unknown {
-  if (arg.format === 'uri') return 'http://127.0.0.1:9/permission-matrix';
+  if (arg.format === 'uri' && arg.example === undefined) return 'http://127.0.0.1:9/permission-matrix';
   return validValue(arg);
 }
 
@@ -157,14 +173,15 @@ function defaultFits(arg: ArgSchema): boolean {
  * The params a request sends so that validation (which WordPress runs before permission)
  * passes: every required arg, and a valid value for any arg whose default would not validate.
  */
-function paramsOf(endpoint: Endpoint, route: Route): Record<string, unknown> | undefined {
+export function paramsOf(endpoint: Endpoint, route: Route): Record<string, unknown> | undefined {
   const captures = new Set(route.captures.map((c) => c.name));
   const params: Record<string, unknown> = {};
   if (endpoint.argsMode !== 'declared') return params;
   for (const [name, arg] of Object.entries(endpoint.args)) {
     if (captures.has(name)) continue;
     const badDefault = !defaultFits(arg);
-    if (!arg.required && !badDefault) continue;
+    // An optional arg with the spec's `example` is sent too: the example is what makes the call succeed.
+    if (!arg.required && !badDefault && arg.example === undefined) continue;
     const value = sampleFor(badDefault ? { ...arg, default: undefined } : arg);
     if (value === undefined) return undefined;
     params[name] = value;
@@ -172,12 +189,17 @@ function paramsOf(endpoint: Endpoint, route: Route): Record<string, unknown> | u
   return params;
 }
 
-/** For each capture, a value its pattern accepts, preferring one the endpoint's own arg accepts (an enum's first value). */
-function captureSamples(endpoint: Endpoint, route: Route): Record<string, string> {
+/**
+ * For each capture, a value its pattern accepts, preferring one the endpoint's own arg accepts (an
+ * enum's first value). `examples: false` leaves the spec's `example` aside: the permission matrix
+ * expects each rule's general refusal, which an existing object can change (WordPress refuses the
+ * active theme with a code of its own).
+ */
+export function captureSamples(endpoint: Endpoint, route: Route, examples = true): Record<string, string> {
   const out: Record<string, string> = {};
   for (const capture of route.captures) {
     const arg = endpoint.args[capture.name];
-    const value = arg ? validValue(arg) : undefined;
+    const value = arg ? validValue(examples ? arg : { ...arg, example: undefined }) : undefined;
     if (value !== undefined && new RegExp(`^(?:${capture.pattern})$`).test(String(value))) out[capture.name] = String(value);
   }
   return out;
@@ -198,7 +220,7 @@ export function permissionCases(deployment: DeploymentModel): { cases: Case[]; s
         skipped.push(`${method} ${route.path}`);
         continue;
       }
-      cases.push({ method, path: route.path, captures: route.captures, ...(route.postType ? { postType: route.postType } : {}), samples: captureSamples(endpoint, route), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
+      cases.push({ method, path: route.path, captures: route.captures, ...(route.postType ? { postType: route.postType } : {}), samples: captureSamples(endpoint, route, false), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
     }
   }
   return { cases, skipped };

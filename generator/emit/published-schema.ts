@@ -95,8 +95,10 @@ function withRequiredFields(schema: JsonSchema, fields: Record<string, ArgSchema
  */
 const SERVED_BEYOND_SCHEMA: Record<string, Record<string, { enum?: unknown[]; type?: string[]; optional?: true }>> = {
   media: { status: { enum: ['inherit'] }, post: { type: ['null'] }, class_list: { optional: true } },
-  post: { class_list: { optional: true } },
-  page: { class_list: { optional: true } },
+  // A GET of an auto-draft (what the block editor opens for a new post) answers its status
+  // `auto-draft`, which WordPress 6.8's published enum lacks; discovery keeps 6.8's enum.
+  post: { class_list: { optional: true }, status: { enum: ['auto-draft'] } },
+  page: { class_list: { optional: true }, status: { enum: ['auto-draft'] } },
 };
 
 /** What every served item carries beside its fields: links, and embedded items under `_embed`. */
@@ -104,6 +106,10 @@ const LINKS = {
   _links: { type: 'object', description: 'Links to related resources, by relation.', additionalProperties: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' } }, additionalProperties: true } } },
   _embedded: { type: 'object', description: 'Linked resources, when the request asked for `_embed`.', additionalProperties: true },
 };
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+}
 
 function withServedValues(resource: string, schema: JsonSchema, fields: Record<string, ArgSchema>): JsonSchema {
   const properties: Record<string, JsonSchema> = { ...(schema.properties as Record<string, JsonSchema>), ...LINKS };
@@ -123,6 +129,34 @@ function withServedValues(resource: string, schema: JsonSchema, fields: Record<s
     if (more.type) next.type = [...new Set([...typesOf(current), ...more.type])];
     if (more.optional) required = required?.filter((name) => name !== field);
     properties[field] = next;
+  }
+  // A single string meta key with an enum and no default answers '' until a value is stored
+  // (WordPress answers the empty stored value; only writes are held to the enum).
+  const metaProps = (properties.meta?.properties ?? undefined) as Record<string, JsonSchema> | undefined;
+  if (metaProps !== undefined) {
+    const opened: Record<string, JsonSchema> = {};
+    for (const [key, part] of Object.entries(metaProps)) {
+      if (part.type === 'string' && Array.isArray(part.enum) && part.default === undefined && !part.enum.includes('')) opened[key] = { ...part, enum: [...part.enum, ''] };
+      // An object value with nothing stored and no default (or an empty one: a user's
+      // persisted_preferences) is PHP's empty array: answered as [].
+      else if (part.type === 'object' && (part.default === undefined || isEmptyObject(part.default))) opened[key] = { ...part, type: ['object', 'array'], items: {}, maxItems: 0 };
+      else opened[key] = part;
+    }
+    properties.meta = { ...properties.meta, properties: opened };
+  }
+  // A revision or an autosave answers its content and excerpt without `protected` (WordPress's
+  // revisions controller publishes the post's field schema but fills only raw and rendered).
+  if (/-(revision|autosave)$/.test(resource)) {
+    for (const field of ['content', 'excerpt']) {
+      const part = properties[field];
+      if (Array.isArray(part?.required)) properties[field] = { ...part, required: (part.required as string[]).filter((n) => n !== 'protected') };
+    }
+    // An autosave of a draft with no date yet (a floating draft) answers the draft's empty date
+    // as null, as WordPress's revisions controller does; the published schema says string.
+    for (const field of ['date', 'date_gmt']) {
+      const part = properties[field];
+      if (part !== undefined && typesOf(part).length > 0 && !typesOf(part).includes('null')) properties[field] = { ...part, type: [...typesOf(part), 'null'] };
+    }
   }
   return { ...schema, properties, ...(required ? { required } : {}) };
 }

@@ -10,6 +10,7 @@ import { shapeOfProperties } from '../spec/expand-args.ts';
 import { argsToJsonSchema } from '../../contract/args-schema.ts';
 import { inferSchema, normalizeDefaults, resourceSchema, type JsonSchema } from './published-schema.ts';
 import { pascalCase, resourceTypeName } from './naming.ts';
+import { isMediaType, postTypeEntry } from '../../contract/post-types.ts';
 
 /** The answer of an endpoint: one or a list of a named shape. */
 export interface ResponseRef {
@@ -19,6 +20,21 @@ export interface ResponseRef {
   keyed?: boolean;
   /** The answer is text of this media type, not JSON. */
   media?: string;
+  /** The shape an answer in the `embed` context has (fewer fields), when it differs. */
+  embed?: string;
+}
+
+/**
+ * A resource answered in the `embed` context carries only its embed fields (WordPress's
+ * embedded items, `?context=embed`): the same schema, requiring only those. Undefined when the
+ * resource has no field limited to view/edit beside its embed fields.
+ */
+function embedSchema(fields: Record<string, ArgSchema>, schema: JsonSchema): JsonSchema | undefined {
+  const required = schema.required as string[] | undefined;
+  if (required === undefined) return undefined;
+  const inEmbed = required.filter((name) => fields[name]?.context?.includes('embed'));
+  if (inEmbed.length === 0 || inEmbed.length === required.length) return undefined;
+  return { ...schema, title: `${String(schema.title ?? 'Item')} (embed context)`, required: inEmbed };
 }
 
 /**
@@ -95,6 +111,7 @@ const INBOX_RECEIPT: JsonSchema = {
   properties: {
     received: { type: 'boolean' },
     duplicate: { type: 'boolean' },
+    cleared: { type: 'array', items: { type: 'string' }, description: 'The caches an event that names caches cleared (`clears: caches`).' },
     id: { type: 'integer' },
     channel: { type: 'string' },
     date: { type: 'string' },
@@ -135,6 +152,22 @@ function catalogItems(deployment: DeploymentModel, data: string): unknown[] | un
 /** A named shape and, when it is new, its schema; `$ref` values name other shapes. */
 type Found = { ref: ResponseRef; name: string; schema: () => JsonSchema; uses?: Array<[string, JsonSchema]> };
 
+/**
+ * Whether some endpoint writes the option from a body the spec does not describe (`args:
+ * undeclared`): a write merges what was sent as sent, so a key of the default may come back
+ * holding any JSON value.
+ */
+function writtenUnchecked(key: string, deployment: DeploymentModel): boolean {
+  return deployment.routes.some((route) => route.endpoints.some((e) =>
+    e.behavior?.kind === 'option' && e.behavior.key === key && e.argsMode === 'undeclared' && e.methods.some((m) => m !== 'GET')));
+}
+
+/** The default's keys, named but not typed: a write may have replaced each with any value. */
+function untypedFields(schema: JsonSchema): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return { ...schema, properties: Object.fromEntries(Object.keys(properties).map((name) => [name, { description: 'Any JSON value: the default\'s type until a write (whose body the spec does not describe) stores another.' }])) };
+}
+
 function ofBehavior(b: Behavior, deployment: DeploymentModel): Found {
   const one = (name: string, schema: () => JsonSchema, many = false): Found => ({ ref: { name, many }, name, schema });
   switch (b.kind) {
@@ -146,7 +179,8 @@ function ofBehavior(b: Behavior, deployment: DeploymentModel): Found {
         const inferred = b.default === undefined ? {} : inferSchema([b.default]);
         // The stored value may carry keys a write added: the default only names the known ones.
         const { required: _required, ...open } = inferred;
-        return { ...open, ...(open.type === 'object' ? { additionalProperties: true } : {}), description: `The value of the \`${b.key}\` option (its default until first written).` };
+        const typed = open.type === 'object' && writtenUnchecked(b.key, deployment) ? untypedFields(open) : open;
+        return { ...typed, ...(typed.type === 'object' ? { additionalProperties: true } : {}), description: `The value of the \`${b.key}\` option (its default until first written).` };
       });
     }
     case 'collection':
@@ -171,6 +205,20 @@ function ofBehavior(b: Behavior, deployment: DeploymentModel): Found {
   }
 }
 
+/**
+ * A shape a collection behaviour answers with also carries what every stored record does
+ * (runtime/behaviors/collection.ts): its key as `id` and its `date_created`/`date_modified`.
+ * The shape lists the fields written; the record adds these whether it says so or not.
+ */
+function withRecordFields(endpoint: Endpoint, schema: JsonSchema): JsonSchema {
+  if (endpoint.behavior?.kind !== 'collection' || endpoint.behavior.op === 'delete') return schema;
+  const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
+  for (const [name, field] of Object.entries(COLLECTION_RECORD.properties as Record<string, JsonSchema>)) {
+    properties[name] ??= { ...field, description: name === 'id' ? 'Key of the stored record.' : name === 'date_created' ? 'When the record was stored (UTC).' : 'When the record last changed (UTC).' };
+  }
+  return { ...schema, properties };
+}
+
 function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefined {
   const r = endpoint.response;
   if (r !== undefined && 'deleted' in r) {
@@ -178,6 +226,20 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const resource = deployment.resources[r.deleted];
     const uses: Array<[string, JsonSchema]> = [];
     if (resource) uses.unshift([resourceTypeName(r.deleted), { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.deleted, resource.schema.properties), collectInto(uses)) }]);
+    // A post type with a trash answers a delete without force with the trashed item itself, its status `trash`.
+    if (resource && postTypeEntry(r.deleted) !== undefined && !isMediaType(r.deleted)) {
+      const item = uses[0]![1];
+      const props = item.properties as Record<string, JsonSchema>;
+      const status = props.status;
+      const trashedName = `Trashed${resourceTypeName(r.deleted)}`;
+      // The write default (`publish`) is no value a trashed item can have: not kept.
+      const { default: _writeDefault, ...trashedStatus } = status ?? {};
+      uses.push([trashedName, { ...item, title: `${String(item.title ?? r.deleted)} in the trash`, properties: { ...props, status: { ...trashedStatus, enum: ['trash'] } } }]);
+      // A force delete of an item already in the trash answers `previous` with its status `trash`.
+      const deleted = deletedSchema(resourceTypeName(r.deleted));
+      const previous = { anyOf: [{ $ref: resourceTypeName(r.deleted) }, { $ref: trashedName }] };
+      return { ref: { name, many: false }, name, schema: () => ({ anyOf: [{ ...deleted, properties: { ...(deleted.properties as JsonSchema), previous } }, { $ref: trashedName }] }), uses };
+    }
     return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)), uses };
   }
   if (r !== undefined && 'shape' in r) {
@@ -186,12 +248,17 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     // Named after the spec's shape, so every endpoint answering it shares one component and one interface.
     const name = pascalCase(shape.name);
     const uses: Array<[string, JsonSchema]> = [];
-    const schema = shapeSchema(shape, uses);
+    const schema = withRecordFields(endpoint, shapeSchema(shape, uses));
     return { ref: { name, many: r.many }, name, schema: () => schema, uses };
   }
   if (r !== undefined && 'media' in r) {
-    const name = `${pascalCase(r.media.split('/')[1]!)}Text`;
-    return { ref: { name, many: false, media: r.media }, name, schema: () => ({ type: 'string', description: `The answer's body: ${r.media} text, not JSON.` }) };
+    // Text (text/csv, text/css) is a string; anything else (application/zip) is a file's bytes, which OpenAPI marks `binary`.
+    const text = r.media.startsWith('text/');
+    const name = `${pascalCase(r.media.split('/')[1]!)}${text ? 'Text' : 'File'}`;
+    const schema: JsonSchema = text
+      ? { type: 'string', description: `The answer's body: ${r.media} text, not JSON.` }
+      : { type: 'string', format: 'binary', description: `The answer's body: a file of media type ${r.media}, not JSON.` };
+    return { ref: { name, many: false, media: r.media }, name, schema: () => schema };
   }
   if (r !== undefined) {
     const resource = deployment.resources[r.resource];
@@ -199,7 +266,9 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const name = resourceTypeName(r.resource);
     const uses: Array<[string, JsonSchema]> = [];
     const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.resource, resource.schema.properties), collectInto(uses)) };
-    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => schema, uses };
+    const embed = embedSchema(resource.schema.properties, schema);
+    if (embed !== undefined) uses.push([`${name}Embed`, embed]);
+    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}), ...(embed !== undefined ? { embed: `${name}Embed` } : {}) }, name, schema: () => schema, uses };
   }
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
 }

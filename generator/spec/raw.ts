@@ -28,7 +28,7 @@ export interface RawEndpoint {
   allowBatch?: boolean;
   behavior?: Exclude<Behavior, { kind: 'index' }>;
   handler?: 'custom';
-  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string; shape?: string; media?: string; status?: number | number[] };
+  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string; shape?: string; media?: string; status?: number | number[]; browser?: 'redirect' | 'page' };
   description?: string;
   deprecated?: boolean;
 }

@@ -240,10 +240,14 @@ function resolveEndpoint(
   if (e.behavior) endpoint.behavior = structuredClone(e.behavior);
   if (e.handler) endpoint.handler = e.handler;
   if (e.response?.deleted) endpoint.response = { deleted: e.response.deleted };
-  else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true, ...(e.response.keyed ? { keyed: true } : {}) };
+  else if (e.response?.resource) {
+    // A success status other than the verb's usual one (an autosave's create answers 200, as WordPress's does).
+    const status = e.response.status === undefined ? undefined : [e.response.status].flat();
+    endpoint.response = { resource: e.response.resource, many: e.response.many === true, ...(e.response.keyed ? { keyed: true } : {}), ...(status ? { status } : {}) };
+  }
   else if (e.response?.shape) {
     const status = e.response.status === undefined ? undefined : [e.response.status].flat();
-    endpoint.response = { shape: expander.shapeName(e.response.shape), many: e.response.many === true, ...(status ? { status } : {}) };
+    endpoint.response = { shape: expander.shapeName(e.response.shape), many: e.response.many === true, ...(status ? { status } : {}), ...(e.response.browser ? { browser: e.response.browser } : {}) };
   }
   else if (e.response?.media) endpoint.response = { media: e.response.media };
   if (e.description !== undefined) endpoint.description = e.description;

@@ -140,7 +140,7 @@ const sharedTitle2: ArgSchema = {
   validate: false,
 };
 
-const sharedTitle3: ArgSchema = {
+const sharedTitle4: ArgSchema = {
   description: 'Title of the media item.',
   type: 'object',
   properties: {
@@ -162,6 +162,21 @@ const sharedCaption: ArgSchema = {
     raw: { description: 'The caption as stored.', type: 'string', context: ['edit'] },
     rendered: {
       description: 'The caption as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+  validate: false,
+};
+
+const sharedTitle3: ArgSchema = {
+  description: 'Title of the navigation menu.',
+  type: 'object',
+  properties: {
+    raw: { description: 'The title as stored.', type: 'string', context: ['edit', 'embed'] },
+    rendered: {
+      description: 'The title as HTML for display.',
       type: 'string',
       context: ['view', 'edit', 'embed'],
       readonly: true,
@@ -206,16 +221,16 @@ const sharedMeta3: ArgSchema = {
   type: 'object',
   properties: {
     wp_pattern_sync_status: {
+      type: 'string',
       title: '',
       description:
         'Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status.',
-      type: 'string',
       enum: ['partial', 'unsynced'],
     },
     footnotes: {
+      type: 'string',
       title: '',
       description: 'Footnotes of the content, as JSON.',
-      type: 'string',
       default: '',
     },
   },
@@ -411,6 +426,33 @@ const sharedContent2: ArgSchema = {
     },
     protected: {
       description: 'Whether a password protects the body.',
+      type: 'boolean',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+  validate: false,
+};
+
+const sharedContent4: ArgSchema = {
+  description: 'Blocks of the navigation menu.',
+  type: 'object',
+  properties: {
+    raw: { description: 'The blocks as stored.', type: 'string', context: ['edit', 'embed'] },
+    rendered: {
+      description: 'The blocks as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+    block_version: {
+      description: 'Version of the block markup the content uses (0 for classic content).',
+      type: 'integer',
+      context: ['edit', 'embed'],
+      readonly: true,
+    },
+    protected: {
+      description: 'Whether a password protects the content.',
       type: 'boolean',
       context: ['view', 'edit', 'embed'],
       readonly: true,
@@ -2966,6 +3008,326 @@ export const getBlockAutosave: Record<string, ArgSchema> = {
   },
 };
 
+export const listNavigationMenus: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of items returned on one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  after: {
+    description: 'Keep only navigation menus published after this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  modified_after: {
+    description: 'Keep only navigation menus last changed after this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  before: {
+    description: 'Keep only navigation menus published before this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  modified_before: {
+    description: 'Keep only navigation menus last changed before this ISO 8601 date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  exclude: {
+    description: 'Leave out navigation menus with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only navigation menus with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  search_semantics: {
+    description: 'How the search text is matched; `exact` matches the whole title.',
+    type: 'string',
+    enum: ['exact'],
+  },
+  offset: {
+    description: 'Skip this many navigation menus before the first one returned.',
+    type: 'integer',
+  },
+  order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+  orderby: {
+    description: 'Attribute to sort by.',
+    type: 'string',
+    default: 'date',
+    enum: [
+      'author',
+      'date',
+      'id',
+      'include',
+      'modified',
+      'parent',
+      'relevance',
+      'slug',
+      'include_slugs',
+      'title',
+    ],
+  },
+  search_columns: {
+    default: [],
+    description: 'Columns the search text is looked for in.',
+    type: 'array',
+    items: { enum: ['post_title', 'post_content', 'post_excerpt'], type: 'string' },
+  },
+  slug: {
+    description: 'Keep only navigation menus with one of these slugs.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+  status: {
+    default: 'publish',
+    description: 'Keep only navigation menus in one of these statuses.',
+    type: 'array',
+    items: {
+      enum: [
+        'publish',
+        'future',
+        'draft',
+        'pending',
+        'private',
+        'trash',
+        'auto-draft',
+        'inherit',
+        'request-pending',
+        'request-confirmed',
+        'request-failed',
+        'request-completed',
+        'any',
+      ],
+      type: 'string',
+    },
+  },
+};
+
+export const createNavigationMenu: Record<string, ArgSchema> = {
+  date: {
+    description: "Publication date in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  date_gmt: {
+    description: 'Publication date in GMT.',
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  slug: {
+    description: 'URL-friendly name of the navigation menu, unique among navigation menus.',
+    type: 'string',
+  },
+  status: {
+    description: 'Publication status of the navigation menu.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  password: { description: 'Password that protects the content and excerpt.', type: 'string' },
+  title: sharedTitle3,
+  content: sharedContent4,
+  template: {
+    description: 'Theme template file used to show the navigation menu.',
+    type: 'string',
+  },
+};
+
+export const getNavigationMenu: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the navigation menu.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  excerpt_length: {
+    description: "Number of words of the generated excerpt, instead of the site's default.",
+    type: 'integer',
+  },
+  password: {
+    description: 'Password of the navigation menu, when it is password protected.',
+    type: 'string',
+  },
+};
+
+export const updateNavigationMenu: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the navigation menu.', type: 'integer' },
+  date: {
+    description: "Publication date in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  date_gmt: {
+    description: 'Publication date in GMT.',
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  slug: {
+    description: 'URL-friendly name of the navigation menu, unique among navigation menus.',
+    type: 'string',
+  },
+  status: {
+    description: 'Publication status of the navigation menu.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  password: { description: 'Password that protects the content and excerpt.', type: 'string' },
+  title: sharedTitle3,
+  content: sharedContent4,
+  template: {
+    description: 'Theme template file used to show the navigation menu.',
+    type: 'string',
+  },
+};
+
+export const deleteNavigationMenu: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the navigation menu.', type: 'integer' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Delete for good instead of moving to the trash.',
+  },
+};
+
+export const listNavigationMenuRevisions: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the navigation menu the revisions belong to.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of revisions returned on one page (all of them when absent).',
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  exclude: {
+    description: 'Leave out revisions with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only revisions with these ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  offset: {
+    description: 'Skip this many revisions before the first one returned.',
+    type: 'integer',
+  },
+  order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+  orderby: {
+    description: 'Revision attribute to sort by.',
+    type: 'string',
+    default: 'date',
+    enum: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
+  },
+};
+
+export const getNavigationMenuRevision: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the navigation menu the revision belongs to.', type: 'integer' },
+  id: { description: 'Unique id of the revision.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const deleteNavigationMenuRevision: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the navigation menu the revision belongs to.', type: 'integer' },
+  id: { description: 'Unique id of the revision.', type: 'integer' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Must be true; revisions cannot be trashed.',
+  },
+};
+
+export const listNavigationMenuAutosaves: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the navigation menu the autosaves belong to.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const createNavigationMenuAutosave: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the navigation menu the autosave belongs to.', type: 'integer' },
+  date: {
+    description: "Publication date in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  date_gmt: {
+    description: 'Publication date in GMT.',
+    type: ['string', 'null'],
+    format: 'date-time',
+  },
+  slug: {
+    description: 'URL-friendly name of the navigation menu, unique among navigation menus.',
+    type: 'string',
+  },
+  status: {
+    description: 'Publication status of the navigation menu.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+  },
+  password: { description: 'Password that protects the content and excerpt.', type: 'string' },
+  title: sharedTitle3,
+  content: sharedContent4,
+  template: {
+    description: 'Theme template file used to show the navigation menu.',
+    type: 'string',
+  },
+};
+
+export const getNavigationMenuAutosave: Record<string, ArgSchema> = {
+  parent: { description: 'Id of the navigation menu the autosave belongs to.', type: 'integer' },
+  id: { description: 'Unique id of the autosave.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
 export const listMedia: Record<string, ArgSchema> = {
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
@@ -3121,7 +3483,7 @@ export const createMedia: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['publish', 'future', 'draft', 'pending', 'private'],
   },
-  title: sharedTitle3,
+  title: sharedTitle4,
   author: { description: 'User id of the author.', type: 'integer' },
   featured_media: { description: 'Media id of the featured image.', type: 'integer' },
   comment_status: {
@@ -3191,7 +3553,7 @@ export const updateMedia: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['publish', 'future', 'draft', 'pending', 'private'],
   },
-  title: sharedTitle3,
+  title: sharedTitle4,
   author: { description: 'User id of the author.', type: 'integer' },
   featured_media: { description: 'Media id of the featured image.', type: 'integer' },
   comment_status: {
@@ -3389,6 +3751,48 @@ export const editMedia: Record<string, ArgSchema> = {
   },
 };
 
+export const searchSite: Record<string, ArgSchema> = {
+  context: {
+    description: 'Scope under which the request is made; determines fields present in response.',
+    type: 'string',
+    enum: ['view', 'embed'],
+    default: 'view',
+  },
+  page: { description: 'Current page of the collection.', type: 'integer', default: 1, minimum: 1 },
+  per_page: {
+    description: 'Maximum number of items to be returned in result set.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Limit results to those matching a string.', type: 'string' },
+  type: {
+    default: 'post',
+    description: 'Limit results to items of an object type.',
+    type: 'string',
+    enum: ['post', 'term', 'post-format'],
+  },
+  subtype: {
+    default: 'any',
+    description: 'Limit results to items of one or more object subtypes.',
+    type: 'array',
+    items: { enum: ['post', 'page', 'category', 'post_tag', 'any'], type: 'string' },
+  },
+  exclude: {
+    description: 'Ensure result set excludes specific IDs.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Limit result set to specific IDs.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+};
+
 export const coreSiteHealthV1Index: Record<string, ArgSchema> = {
   namespace: { default: 'core-site-health/v1' },
   context: { default: 'view' },
@@ -3397,6 +3801,10 @@ export const coreSiteHealthV1Index: Record<string, ArgSchema> = {
 export const coreBlockEditorV1Index: Record<string, ArgSchema> = {
   namespace: { default: 'core-block-editor/v1' },
   context: { default: 'view' },
+};
+
+export const getUrlDetails: Record<string, ArgSchema> = {
+  url: { description: 'The URL to process.', type: 'string', format: 'uri', required: true },
 };
 
 export const coreAbilitiesV1Index: Record<string, ArgSchema> = {
@@ -3468,12 +3876,22 @@ export const formsuiteV1GetEntriesList: Record<string, ArgSchema> = {
 
 export const formsuiteV1PostEntriesReadStatus: Record<string, ArgSchema> = {
   entry_ids: { description: 'Entries to change.', required: true },
-  action: { description: 'Mark read or unread.', required: true },
+  action: {
+    description: 'Mark read or unread.',
+    type: 'string',
+    enum: ['read', 'unread'],
+    required: true,
+  },
 };
 
 export const formsuiteV1PostEntriesTrash: Record<string, ArgSchema> = {
   entry_ids: { description: 'Entries to change.', required: true },
-  action: { description: 'Trash or restore.', required: true },
+  action: {
+    description: 'Trash or restore.',
+    type: 'string',
+    enum: ['trash', 'restore'],
+    required: true,
+  },
 };
 
 export const formsuiteV1PostEntriesDelete: Record<string, ArgSchema> = {
@@ -3556,7 +3974,14 @@ export const formsuiteV1PostFormsExport: Record<string, ArgSchema> = {
 };
 
 export const formsuiteV1PostFormsImport: Record<string, ArgSchema> = {
-  forms_data: { description: 'Forms as an export produced them.', type: 'array', required: true },
+  forms_data: {
+    description: 'Forms as an export produced them.',
+    type: 'array',
+    required: true,
+    example: [
+      { title: 'Imported form', fields: [{ name: 'email', label: 'Email', type: 'email' }] },
+    ],
+  },
   default_status: {
     description: 'State of imported forms.',
     type: 'string',
@@ -3598,11 +4023,11 @@ export const formsuiteV1PostFormSettings: Record<string, ArgSchema> = {
 };
 
 export const formsuiteV1GetMigratorSourcesForms: Record<string, ArgSchema> = {
-  key: { description: 'Form plugin migrated from.', type: 'string' },
+  key: { description: 'Form plugin migrated from.', type: 'string', example: 'cf7' },
 };
 
 export const formsuiteV1PostMigratorSourcesImport: Record<string, ArgSchema> = {
-  key: { description: 'Form plugin migrated from.', type: 'string' },
+  key: { description: 'Form plugin migrated from.', type: 'string', example: 'cf7' },
   form_ids: { description: 'Forms to import (all when empty).', type: 'array', default: [] },
   dry_run: {
     description: 'Report what would be imported without importing.',
@@ -3619,10 +4044,16 @@ export const formsuiteV1PostMigratorSourcesImport: Record<string, ArgSchema> = {
 };
 
 export const formsuiteV1ImportMigratorFile: Record<string, ArgSchema> = {
-  key: { description: 'Form plugin whose export file this is.', type: 'string' },
+  key: {
+    description: 'Form plugin whose export file this is.',
+    type: 'string',
+    example: 'wpforms',
+  },
   content: {
     description: "The export file's text (or upload it as the multipart field `file`).",
     type: 'string',
+    example:
+      '[{"settings":{"form_title":"Imported form"},"fields":{"1":{"id":"1","type":"email","label":"Email"}}}]',
   },
   post_status: {
     description: 'State of imported forms.',
@@ -3636,7 +4067,11 @@ export const formsuiteV1PostConvertHtmlForm: Record<string, ArgSchema> = {
   parsed_fields: { description: 'Fields found in the markup.', type: 'array' },
   submit_text: { description: 'Label of the submit button.', type: 'string', default: '' },
   confidence: { description: "How sure the client's parser was.", type: 'string', default: 'high' },
-  html: { description: 'The form markup; needed when confidence is low.', type: 'string' },
+  html: {
+    description: 'The form markup; needed when confidence is low.',
+    type: 'string',
+    example: '<form><label>Email <input type="email" name="email"></label></form>',
+  },
   form_title: { description: 'Title of the new form.', type: 'string', default: '' },
   styling: { description: 'Colours and spacing taken from the markup.', type: 'object' },
 };
@@ -3831,6 +4266,7 @@ export const pagebuilderV1UpdateGlobalClasses: Record<string, ArgSchema> = {
       deleted: { type: 'array', items: { type: 'string' }, required: true },
       modified: { type: 'array', items: { type: 'string' }, required: true },
     },
+    example: { added: ['sp-success-path'], deleted: [], modified: [] },
   },
   items: {
     description: 'Every class, keyed by its id.',
@@ -3845,12 +4281,21 @@ export const pagebuilderV1UpdateGlobalClasses: Record<string, ArgSchema> = {
         label: { type: 'string', required: true },
       },
     },
+    example: {
+      'sp-success-path': {
+        id: 'sp-success-path',
+        variants: [],
+        type: 'class',
+        label: 'Success path',
+      },
+    },
   },
   order: {
     description: 'Class ids in display order.',
     type: 'array',
     items: { type: 'string' },
     required: true,
+    example: ['sp-success-path'],
   },
 };
 
@@ -3889,6 +4334,12 @@ export const pagebuilderV1PostVariablesBatch: Record<string, ArgSchema> = {
     description: 'Creates, updates, deletes and restores applied in order.',
     type: 'array',
     required: true,
+    example: [
+      {
+        type: 'create',
+        variable: { type: 'color', label: 'Success path colour', value: '#336699' },
+      },
+    ],
   },
 };
 
@@ -4010,6 +4461,7 @@ export const tmplLibraryV1GetAutocompleteCondition: Record<string, ArgSchema> = 
   payload: {
     description: 'Kind of object the condition names (post type, taxonomy...).',
     required: true,
+    example: 'post',
   },
   query: { description: 'Text typed so far.', required: true },
 };
@@ -4396,7 +4848,7 @@ export const createMedia2: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['publish', 'future', 'draft', 'pending', 'private'],
   },
-  title: sharedTitle3,
+  title: sharedTitle4,
   author: { description: 'User id of the author.', type: 'integer' },
   featured_media: { description: 'Media id of the featured image.', type: 'integer' },
   comment_status: {
@@ -4456,7 +4908,7 @@ export const updateMedia2: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['publish', 'future', 'draft', 'pending', 'private'],
   },
-  title: sharedTitle3,
+  title: sharedTitle4,
   author: { description: 'User id of the author.', type: 'integer' },
   featured_media: { description: 'Media id of the featured image.', type: 'integer' },
   comment_status: {
@@ -4759,7 +5211,11 @@ export const lookupTemplate: Record<string, ArgSchema> = {
 };
 
 export const getTemplate: Record<string, ArgSchema> = {
-  id: { description: 'Id of the template: the theme and the slug, joined by //.', type: 'string' },
+  id: {
+    description: 'Id of the template: the theme and the slug, joined by //.',
+    type: 'string',
+    example: 'specpress//index',
+  },
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
     type: 'string',
@@ -4769,7 +5225,11 @@ export const getTemplate: Record<string, ArgSchema> = {
 };
 
 export const updateTemplate: Record<string, ArgSchema> = {
-  id: { description: 'Id of the template: the theme and the slug, joined by //.', type: 'string' },
+  id: {
+    description: 'Id of the template: the theme and the slug, joined by //.',
+    type: 'string',
+    example: 'specpress//index',
+  },
   slug: {
     description: 'Slug that names the template within its theme.',
     type: 'string',
@@ -4821,7 +5281,11 @@ export const updateTemplate: Record<string, ArgSchema> = {
 };
 
 export const deleteTemplate: Record<string, ArgSchema> = {
-  id: { description: 'Id of the template: the theme and the slug, joined by //.', type: 'string' },
+  id: {
+    description: 'Id of the template: the theme and the slug, joined by //.',
+    type: 'string',
+    example: 'specpress//index',
+  },
   force: {
     type: 'boolean',
     default: false,
@@ -4923,6 +5387,7 @@ export const getTemplatePart: Record<string, ArgSchema> = {
   id: {
     description: 'Id of the template part: the theme and the slug, joined by //.',
     type: 'string',
+    example: 'specpress//header',
   },
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
@@ -4936,6 +5401,7 @@ export const updateTemplatePart: Record<string, ArgSchema> = {
   id: {
     description: 'Id of the template part: the theme and the slug, joined by //.',
     type: 'string',
+    example: 'specpress//header',
   },
   slug: {
     description: 'Slug that names the template part within its theme.',
@@ -4995,6 +5461,7 @@ export const deleteTemplatePart: Record<string, ArgSchema> = {
   id: {
     description: 'Id of the template part: the theme and the slug, joined by //.',
     type: 'string',
+    example: 'specpress//header',
   },
   force: {
     type: 'boolean',
@@ -5167,11 +5634,15 @@ export const listThemes: Record<string, ArgSchema> = {
 };
 
 export const getTheme: Record<string, ArgSchema> = {
-  stylesheet: { description: 'Folder name of the theme; names it uniquely.', type: 'string' },
+  stylesheet: {
+    description: 'Folder name of the theme; names it uniquely.',
+    type: 'string',
+    example: 'specpress',
+  },
 };
 
 export const listThemeStyleVariations: Record<string, ArgSchema> = {
-  stylesheet: { description: 'Folder name of the theme.', type: 'string' },
+  stylesheet: { description: 'Folder name of the theme.', type: 'string', example: 'specpress' },
 };
 
 export const getGlobalStyles: Record<string, ArgSchema> = {
@@ -5216,7 +5687,7 @@ export const listTypes: Record<string, ArgSchema> = {
 };
 
 export const getType: Record<string, ArgSchema> = {
-  type: { description: 'Key of the content type.', type: 'string' },
+  type: { description: 'Key of the content type.', type: 'string', example: 'post' },
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
     type: 'string',
@@ -5236,7 +5707,7 @@ export const listTaxonomies: Record<string, ArgSchema> = {
 };
 
 export const getTaxonomy: Record<string, ArgSchema> = {
-  taxonomy: { description: 'Key of the taxonomy.', type: 'string' },
+  taxonomy: { description: 'Key of the taxonomy.', type: 'string', example: 'category' },
   context: {
     description: 'Which set of fields the response carries (view, embed or edit).',
     type: 'string',

@@ -162,6 +162,21 @@ const sharedBuilderPageSettings: ArgSchema = {
   context: ['edit'],
 };
 
+const sharedTitle7: ArgSchema = {
+  description: 'Title of the navigation menu.',
+  type: 'object',
+  context: ['view', 'edit', 'embed'],
+  properties: {
+    raw: { description: 'The title as stored.', type: 'string', context: ['edit', 'embed'] },
+    rendered: {
+      description: 'The title as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+};
+
 const sharedTitle: ArgSchema = {
   validate: false,
   description: 'Title of the media item.',
@@ -321,15 +336,15 @@ const sharedMeta3: ArgSchema = {
   context: ['view', 'edit'],
   properties: {
     wp_pattern_sync_status: {
+      type: 'string',
       title: '',
       description: 'Whether the pattern is synced (empty), partially synced or not synced.',
-      type: 'string',
       enum: ['partial', 'unsynced'],
     },
     footnotes: {
+      type: 'string',
       title: '',
       description: 'Footnotes of the content, as JSON.',
-      type: 'string',
       default: '',
     },
   },
@@ -632,6 +647,33 @@ const sharedContent5: ArgSchema = {
     },
     protected: {
       description: 'Whether a password protects the body.',
+      type: 'boolean',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+  },
+};
+
+const sharedContent6: ArgSchema = {
+  description: 'Blocks of the navigation menu.',
+  type: 'object',
+  context: ['view', 'edit', 'embed'],
+  properties: {
+    raw: { description: 'The blocks as stored.', type: 'string', context: ['edit', 'embed'] },
+    rendered: {
+      description: 'The blocks as HTML for display.',
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    },
+    block_version: {
+      description: 'Version of the block markup the content uses (0 for classic content).',
+      type: 'integer',
+      context: ['edit', 'embed'],
+      readonly: true,
+    },
+    protected: {
+      description: 'Whether a password protects the content.',
       type: 'boolean',
       context: ['view', 'edit', 'embed'],
       readonly: true,
@@ -2123,113 +2165,113 @@ export const resourceSettings: Resource = {
     title: 'settings',
     type: 'object',
     properties: {
-      title: { description: 'Name of the site.', type: 'string', title: 'Title', default: null },
+      title: { type: 'string', title: 'Title', description: 'Name of the site.', default: null },
       description: {
-        description: "Short line under the site's name.",
         type: 'string',
         title: 'Tagline',
+        description: "Short line under the site's name.",
         default: null,
       },
       url: {
-        description: 'Address of the site.',
         type: 'string',
-        format: 'uri',
         title: '',
+        description: 'Address of the site.',
         default: null,
+        format: 'uri',
       },
       email: {
+        type: 'string',
+        title: '',
         description: 'Address the site writes to its administrator at.',
-        type: 'string',
-        format: 'email',
-        title: '',
         default: null,
+        format: 'email',
       },
-      timezone: { description: 'Time zone of the site.', type: 'string', title: '', default: null },
+      timezone: { type: 'string', title: '', description: 'Time zone of the site.', default: null },
       date_format: {
-        description: 'How dates are written.',
         type: 'string',
         title: '',
+        description: 'How dates are written.',
         default: null,
       },
       time_format: {
-        description: 'How times are written.',
         type: 'string',
         title: '',
+        description: 'How times are written.',
         default: null,
       },
       start_of_week: {
-        description: 'Day a week starts on.',
         type: 'integer',
         title: '',
+        description: 'Day a week starts on.',
         default: null,
       },
-      language: { description: 'Locale of the site.', type: 'string', title: '', default: 'en_US' },
+      language: { type: 'string', title: '', description: 'Locale of the site.', default: 'en_US' },
       use_smilies: {
-        description: 'Whether text emoticons are shown as images.',
         type: 'boolean',
         title: '',
+        description: 'Whether text emoticons are shown as images.',
         default: true,
       },
       default_category: {
-        description: 'Category a post gets when it is saved without one.',
         type: 'integer',
         title: '',
+        description: 'Category a post gets when it is saved without one.',
         default: null,
       },
       default_post_format: {
-        description: 'Format a new post starts with.',
         type: 'string',
         title: '',
+        description: 'Format a new post starts with.',
         default: null,
       },
       posts_per_page: {
-        description: 'How many posts a page of the blog shows.',
         type: 'integer',
         title: 'Maximum posts per page',
+        description: 'How many posts a page of the blog shows.',
         default: 10,
       },
       show_on_front: {
-        description: 'What the front page shows.',
         type: 'string',
         title: 'Show on front',
+        description: 'What the front page shows.',
         default: null,
       },
       page_on_front: {
-        description: 'Id of the page shown as the front page.',
         type: 'integer',
         title: 'Page on front',
+        description: 'Id of the page shown as the front page.',
         default: null,
       },
       page_for_posts: {
-        description: 'Id of the page that lists the latest posts.',
         type: 'integer',
         title: '',
+        description: 'Id of the page that lists the latest posts.',
         default: null,
       },
       default_ping_status: {
-        description: 'Whether new posts accept pingbacks and trackbacks.',
         type: 'string',
-        enum: ['open', 'closed'],
         title: '',
+        description: 'Whether new posts accept pingbacks and trackbacks.',
         default: null,
+        enum: ['open', 'closed'],
       },
       default_comment_status: {
-        description: 'Whether new posts accept comments.',
         type: 'string',
-        enum: ['open', 'closed'],
         title: 'Allow comments on new posts',
+        description: 'Whether new posts accept comments.',
         default: null,
+        enum: ['open', 'closed'],
       },
       site_logo: {
-        description: "Id of the media item shown as the site's logo (null when none).",
         type: ['integer', 'null'],
         title: 'Logo',
+        description: "Id of the media item shown as the site's logo (null when none).",
         default: null,
       },
       site_icon: {
-        description: "Id of the media item used as the site's icon.",
         type: 'integer',
         title: 'Icon',
+        description: "Id of the media item used as the site's icon.",
         default: null,
       },
     },
@@ -2886,16 +2928,16 @@ export const resourceWpBlock: Resource = {
         context: ['view', 'edit'],
         properties: {
           wp_pattern_sync_status: {
+            type: 'string',
             title: '',
             description:
               'Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status.',
-            type: 'string',
             enum: ['partial', 'unsynced'],
           },
           footnotes: {
+            type: 'string',
             title: '',
             description: 'Footnotes of the content, as JSON.',
-            type: 'string',
             default: '',
           },
         },
@@ -2962,6 +3004,279 @@ export const resourceWpGlobalStyles: Resource = {
             readonly: true,
           },
         },
+      },
+    },
+  },
+};
+
+export const resourceWpNavigationAutosave: Resource = {
+  name: 'wp_navigation-autosave',
+  schema: {
+    title: 'wp_navigation-revision',
+    type: 'object',
+    properties: {
+      author: {
+        description: "User id of the autosave's author.",
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      date: {
+        description: "Date the autosave was made, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'Date the autosave was made, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      guid: sharedGuid2,
+      id: {
+        description: 'Unique id of the autosave.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      modified: {
+        description: "Date of the last change of the autosave, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      modified_gmt: {
+        description: 'Date of the last change of the autosave, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      parent: {
+        description: 'Id of the navigation menu the autosave belongs to.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      slug: {
+        description: 'URL-friendly name of the autosave.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      title: sharedTitle7,
+      content: sharedContent6,
+      meta: {
+        description:
+          'Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
+      },
+      preview_link: {
+        description: 'Address that previews the navigation menu with the autosaved changes.',
+        type: 'string',
+        format: 'uri',
+        context: ['edit'],
+        readonly: true,
+      },
+    },
+  },
+};
+
+export const resourceWpNavigationRevision: Resource = {
+  name: 'wp_navigation-revision',
+  schema: {
+    title: 'wp_navigation-revision',
+    type: 'object',
+    properties: {
+      author: {
+        description: "User id of the revision's author.",
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      date: {
+        description: "Date the revision was made, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'Date the revision was made, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      guid: sharedGuid3,
+      id: {
+        description: 'Unique id of the revision.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      modified: {
+        description: "Date of the last change of the revision, in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      modified_gmt: {
+        description: 'Date of the last change of the revision, in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      parent: {
+        description: 'Id of the navigation menu the revision belongs to.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      slug: {
+        description: 'URL-friendly name of the revision.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      title: sharedTitle7,
+      content: sharedContent6,
+      meta: {
+        description:
+          'Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
+      },
+    },
+  },
+};
+
+export const resourceWpNavigation: Resource = {
+  name: 'wp_navigation',
+  schema: {
+    title: 'wp_navigation',
+    type: 'object',
+    properties: {
+      date: {
+        description: "Publication date in the site's timezone.",
+        type: ['string', 'null'],
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'Publication date in GMT.',
+        type: ['string', 'null'],
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      guid: {
+        description: 'Globally unique identifier of the navigation menu.',
+        type: 'object',
+        context: ['view', 'edit'],
+        readonly: true,
+        properties: {
+          raw: {
+            description: 'The identifier as stored.',
+            type: 'string',
+            context: ['edit'],
+            readonly: true,
+          },
+          rendered: {
+            description: 'The identifier prepared for display.',
+            type: 'string',
+            context: ['view', 'edit'],
+            readonly: true,
+          },
+        },
+      },
+      id: {
+        description: 'Unique id of the navigation menu.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      link: {
+        description: 'Address of the navigation menu on the site.',
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      modified: {
+        description: "Date of the last change in the site's timezone.",
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      modified_gmt: {
+        description: 'Date of the last change in GMT.',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      slug: {
+        description: 'URL-friendly name of the navigation menu, unique among navigation menus.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      status: {
+        description: 'Publication status of the navigation menu.',
+        type: 'string',
+        enum: ['publish', 'future', 'draft', 'pending', 'private'],
+        context: ['view', 'edit', 'embed'],
+      },
+      type: {
+        description: 'Post type of the item.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      password: {
+        description: 'Password that protects the content and excerpt.',
+        type: 'string',
+        context: ['edit'],
+      },
+      title: {
+        validate: false,
+        description: 'Title of the navigation menu.',
+        type: 'object',
+        context: ['view', 'edit', 'embed'],
+        properties: {
+          raw: { description: 'The title as stored.', type: 'string', context: ['edit', 'embed'] },
+          rendered: {
+            description: 'The title as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      content: {
+        validate: false,
+        description: 'Blocks of the navigation menu.',
+        type: 'object',
+        context: ['view', 'edit', 'embed'],
+        properties: {
+          raw: { description: 'The blocks as stored.', type: 'string', context: ['edit', 'embed'] },
+          rendered: {
+            description: 'The blocks as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+          block_version: {
+            description: 'Version of the block markup the content uses (0 for classic content).',
+            type: 'integer',
+            context: ['edit', 'embed'],
+            readonly: true,
+          },
+          protected: {
+            description: 'Whether a password protects the content.',
+            type: 'boolean',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      template: {
+        description: 'Theme template file used to show the navigation menu.',
+        type: 'string',
+        context: ['view', 'edit'],
       },
     },
   },
@@ -3141,8 +3456,8 @@ export const resourceWpTemplate: Resource = {
         readonly: true,
       },
       author_text: {
-        description: 'Who made the template, in words.',
         type: 'string',
+        description: 'Who made the template, in words.',
         readonly: true,
         context: ['view', 'edit', 'embed'],
       },
@@ -3280,8 +3595,8 @@ export const resourceWpTemplatePart: Resource = {
         readonly: true,
       },
       author_text: {
-        description: 'Who made the template part, in words.',
         type: 'string',
+        description: 'Who made the template part, in words.',
         readonly: true,
         context: ['view', 'edit', 'embed'],
       },

@@ -3,6 +3,9 @@
 import type { CompiledValidator, RouteDef } from '../../runtime/rest/types.ts';
 import * as validators from './validators.ts';
 import * as args from './args.ts';
+import { exportTheme } from '../handlers/core-block-editor-v1/export.ts';
+import { getNavigationFallback } from '../handlers/core-block-editor-v1/navigation-fallback.ts';
+import { getUrlDetails } from '../handlers/core-block-editor-v1/url-details.ts';
 import {
   listBlockPatterns,
   listBlockPatternCategories,
@@ -44,6 +47,19 @@ import {
   editMedia,
 } from '../handlers/core-v2/media.ts';
 import {
+  listNavigationMenus,
+  createNavigationMenu,
+  getNavigationMenu,
+  updateNavigationMenu,
+  deleteNavigationMenu,
+  listNavigationMenuRevisions,
+  getNavigationMenuRevision,
+  deleteNavigationMenuRevision,
+  listNavigationMenuAutosaves,
+  createNavigationMenuAutosave,
+  getNavigationMenuAutosave,
+} from '../handlers/core-v2/navigation.ts';
+import {
   listPages,
   createPage,
   getPage,
@@ -69,6 +85,7 @@ import {
   createPostAutosave,
   getPostAutosave,
 } from '../handlers/core-v2/posts.ts';
+import { searchSite } from '../handlers/core-v2/search.ts';
 import { getSettings, updateSettings } from '../handlers/core-v2/settings.ts';
 import { listTags, createTag, getTag, updateTag, deleteTag } from '../handlers/core-v2/tags.ts';
 import { listTaxonomies, getTaxonomy } from '../handlers/core-v2/taxonomies.ts';
@@ -3163,7 +3180,7 @@ export const coreV2PostsIdAutosaves: RouteDef = {
       permission: { kind: 'rule', rule: 'edit_post' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'post-autosave', many: false },
+      response: { resource: 'post-autosave', many: false, status: [200] },
       description:
         "Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
       validate: validators.createPostAutosave as CompiledValidator,
@@ -3380,7 +3397,7 @@ export const coreV2PagesIdAutosaves: RouteDef = {
       permission: { kind: 'rule', rule: 'edit_post' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'page-autosave', many: false },
+      response: { resource: 'page-autosave', many: false, status: [200] },
       description:
         "Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
       validate: validators.createPageAutosave as CompiledValidator,
@@ -3597,7 +3614,7 @@ export const coreV2BlocksIdAutosaves: RouteDef = {
       permission: { kind: 'rule', rule: 'edit_post' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'wp_block-autosave', many: false },
+      response: { resource: 'wp_block-autosave', many: false, status: [200] },
       description:
         "Saves unsaved changes of one block: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
       validate: validators.createBlockAutosave as CompiledValidator,
@@ -3629,6 +3646,224 @@ export const coreV2BlocksParentAutosavesId: RouteDef = {
       description: 'Reads one autosave of a block.',
       validate: validators.getPostRevision as CompiledValidator,
       handle: getBlockAutosave,
+    },
+  ],
+};
+
+export const coreV2Navigation: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/navigation',
+  pattern: '/core/v2/navigation',
+  captures: [],
+  postType: 'wp_navigation',
+  regex: '^/core/v2/navigation$',
+  endpoints: [
+    {
+      operationId: 'listNavigationMenus',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listNavigationMenus,
+      permission: { kind: 'rule', rule: 'read_posts' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_navigation', many: true },
+      description: 'Lists navigation menus; items the caller may not read are left out.',
+      validate: validators.listNavigationMenus as CompiledValidator,
+      handle: listNavigationMenus,
+    },
+    {
+      operationId: 'createNavigationMenu',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createNavigationMenu,
+      permission: { kind: 'rule', rule: 'create_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_navigation', many: false },
+      description: 'Creates a navigation menu.',
+      validate: validators.createNavigationMenu as CompiledValidator,
+      handle: createNavigationMenu,
+    },
+  ],
+};
+
+export const coreV2NavigationId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/navigation/<id>',
+  pattern: '/core/v2/navigation/(?P<id>[\\d]+)',
+  captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'wp_navigation',
+  regex: '^/core/v2/navigation/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getNavigationMenu',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getNavigationMenu,
+      permission: { kind: 'rule', rule: 'read_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_navigation', many: false },
+      description: 'Reads one navigation menu.',
+      validate: validators.getPost as CompiledValidator,
+      handle: getNavigationMenu,
+    },
+    {
+      operationId: 'updateNavigationMenu',
+      methods: ['POST', 'PUT', 'PATCH'],
+      argsMode: 'declared',
+      args: args.updateNavigationMenu,
+      permission: { kind: 'rule', rule: 'edit_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { resource: 'wp_navigation', many: false },
+      description: 'Changes the given fields of one navigation menu.',
+      validate: validators.updateNavigationMenu as CompiledValidator,
+      handle: updateNavigationMenu,
+    },
+    {
+      operationId: 'deleteNavigationMenu',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteNavigationMenu,
+      permission: { kind: 'rule', rule: 'delete_post' },
+      allowBatch: true,
+      handler: 'custom',
+      response: { deleted: 'wp_navigation' },
+      description:
+        'Moves one navigation menu to the trash, or deletes it for good with force=true.',
+      validate: validators.deletePost as CompiledValidator,
+      handle: deleteNavigationMenu,
+    },
+  ],
+};
+
+export const coreV2NavigationParentRevisions: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/navigation/<parent>/revisions',
+  pattern: '/core/v2/navigation/(?P<parent>[\\d]+)/revisions',
+  captures: [{ name: 'parent', pattern: '[\\d]+' }],
+  postType: 'wp_navigation',
+  regex: '^/core/v2/navigation/(?<parent>[\\d]+)/revisions$',
+  endpoints: [
+    {
+      operationId: 'listNavigationMenuRevisions',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listNavigationMenuRevisions,
+      permission: { kind: 'rule', rule: 'read_revision' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_navigation-revision', many: true },
+      description: 'Lists the revisions of one navigation menu.',
+      validate: validators.listPostRevisions as CompiledValidator,
+      handle: listNavigationMenuRevisions,
+    },
+  ],
+};
+
+export const coreV2NavigationParentRevisionsId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/navigation/<parent>/revisions/<id>',
+  pattern: '/core/v2/navigation/(?P<parent>[\\d]+)/revisions/(?P<id>[\\d]+)',
+  captures: [
+    { name: 'parent', pattern: '[\\d]+' },
+    { name: 'id', pattern: '[\\d]+' },
+  ],
+  postType: 'wp_navigation',
+  regex: '^/core/v2/navigation/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getNavigationMenuRevision',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getNavigationMenuRevision,
+      permission: { kind: 'rule', rule: 'read_revision' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_navigation-revision', many: false },
+      description: 'Reads one revision of a navigation menu.',
+      validate: validators.getPostRevision as CompiledValidator,
+      handle: getNavigationMenuRevision,
+    },
+    {
+      operationId: 'deleteNavigationMenuRevision',
+      methods: ['DELETE'],
+      argsMode: 'declared',
+      args: args.deleteNavigationMenuRevision,
+      permission: { kind: 'rule', rule: 'delete_revision' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { deleted: 'wp_navigation-revision' },
+      description:
+        'Deletes one revision for good; force must be true since revisions have no trash.',
+      validate: validators.deletePostRevision as CompiledValidator,
+      handle: deleteNavigationMenuRevision,
+    },
+  ],
+};
+
+export const coreV2NavigationIdAutosaves: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/navigation/<id>/autosaves',
+  pattern: '/core/v2/navigation/(?P<id>[\\d]+)/autosaves',
+  captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'wp_navigation',
+  regex: '^/core/v2/navigation/(?<id>[\\d]+)/autosaves$',
+  endpoints: [
+    {
+      operationId: 'listNavigationMenuAutosaves',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.listNavigationMenuAutosaves,
+      permission: { kind: 'rule', rule: 'read_autosave' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_navigation-autosave', many: true },
+      description: 'Lists the autosaves of one navigation menu (at most one per user).',
+      validate: validators.listPostAutosaves as CompiledValidator,
+      handle: listNavigationMenuAutosaves,
+    },
+    {
+      operationId: 'createNavigationMenuAutosave',
+      methods: ['POST'],
+      argsMode: 'declared',
+      args: args.createNavigationMenuAutosave,
+      permission: { kind: 'rule', rule: 'edit_post' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_navigation-autosave', many: false, status: [200] },
+      description:
+        "Saves unsaved changes of one navigation menu: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
+      validate: validators.createNavigationMenuAutosave as CompiledValidator,
+      handle: createNavigationMenuAutosave,
+    },
+  ],
+};
+
+export const coreV2NavigationParentAutosavesId: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/navigation/<parent>/autosaves/<id>',
+  pattern: '/core/v2/navigation/(?P<parent>[\\d]+)/autosaves/(?P<id>[\\d]+)',
+  captures: [
+    { name: 'parent', pattern: '[\\d]+' },
+    { name: 'id', pattern: '[\\d]+' },
+  ],
+  postType: 'wp_navigation',
+  regex: '^/core/v2/navigation/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
+  endpoints: [
+    {
+      operationId: 'getNavigationMenuAutosave',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getNavigationMenuAutosave,
+      permission: { kind: 'rule', rule: 'read_autosave' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { resource: 'wp_navigation-autosave', many: false },
+      description: 'Reads one autosave of a navigation menu.',
+      validate: validators.getPostRevision as CompiledValidator,
+      handle: getNavigationMenuAutosave,
     },
   ],
 };
@@ -3738,7 +3973,7 @@ export const coreV2MediaIdPostProcess: RouteDef = {
       permission: { kind: 'rule', rule: 'edit_post' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'media', many: false },
+      response: { resource: 'media', many: false, status: [200] },
       description: 'Finishes an upload, e.g. makes the image sub-sizes that are still missing.',
       validate: validators.postProcessMedia as CompiledValidator,
       handle: postProcessMedia,
@@ -3767,6 +4002,30 @@ export const coreV2MediaIdEdit: RouteDef = {
         'Applies flips, rotations and crops to an image and saves the result as a new media item.',
       validate: validators.editMedia as CompiledValidator,
       handle: editMedia,
+    },
+  ],
+};
+
+export const coreV2Search: RouteDef = {
+  namespace: 'core/v2',
+  path: '/core/v2/search',
+  pattern: '/core/v2/search',
+  captures: [],
+  regex: '^/core/v2/search$',
+  endpoints: [
+    {
+      operationId: 'searchSite',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.searchSite,
+      permission: { kind: 'public' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'search-result', many: true },
+      description:
+        'Finds posts and pages (type=post), terms (type=term) or post formats (type=post-format) matching the text.',
+      validate: validators.searchSite as CompiledValidator,
+      handle: searchSite,
     },
   ],
 };
@@ -3807,6 +4066,78 @@ export const coreBlockEditorV1: RouteDef = {
       allowBatch: false,
       behavior: { kind: 'index' },
       validate: validators.oembed10Index as CompiledValidator,
+    },
+  ],
+};
+
+export const coreBlockEditorV1UrlDetails: RouteDef = {
+  namespace: 'core-block-editor/v1',
+  path: '/core-block-editor/v1/url-details',
+  pattern: '/core-block-editor/v1/url-details',
+  captures: [],
+  regex: '^/core-block-editor/v1/url-details$',
+  endpoints: [
+    {
+      operationId: 'getUrlDetails',
+      methods: ['GET'],
+      argsMode: 'declared',
+      args: args.getUrlDetails,
+      permission: { kind: 'rule', rule: 'read_url_details' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'url-details', many: false },
+      description:
+        'Fetches the page at an address (through the outbound guard) and answers the title, icon, description and image its head declares; answers are kept for an hour.',
+      validate: validators.getUrlDetails as CompiledValidator,
+      handle: getUrlDetails,
+    },
+  ],
+};
+
+export const coreBlockEditorV1NavigationFallback: RouteDef = {
+  namespace: 'core-block-editor/v1',
+  path: '/core-block-editor/v1/navigation-fallback',
+  pattern: '/core-block-editor/v1/navigation-fallback',
+  captures: [],
+  regex: '^/core-block-editor/v1/navigation-fallback$',
+  endpoints: [
+    {
+      operationId: 'getNavigationFallback',
+      methods: ['GET'],
+      argsMode: 'none',
+      args: {},
+      permission: { kind: 'rule', rule: 'read_navigation_fallback' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { shape: 'navigation-fallback', many: false },
+      description:
+        "The navigation menu a navigation block shows when none is chosen: the newest published one, or a new one listing the site's pages when there is none.",
+      validate: validators.anyParams as CompiledValidator,
+      handle: getNavigationFallback,
+    },
+  ],
+};
+
+export const coreBlockEditorV1Export: RouteDef = {
+  namespace: 'core-block-editor/v1',
+  path: '/core-block-editor/v1/export',
+  pattern: '/core-block-editor/v1/export',
+  captures: [],
+  regex: '^/core-block-editor/v1/export$',
+  endpoints: [
+    {
+      operationId: 'exportTheme',
+      methods: ['GET'],
+      argsMode: 'none',
+      args: {},
+      permission: { kind: 'rule', rule: 'export_theme' },
+      allowBatch: false,
+      handler: 'custom',
+      response: { media: 'application/zip' },
+      description:
+        "Answers the active block theme as a zip file to download: its files, with the site's own templates and template parts in place of the theme's and the site's global styles merged into its theme.json.",
+      validate: validators.anyParams as CompiledValidator,
+      handle: exportTheme,
     },
   ],
 };
@@ -3866,7 +4197,7 @@ export const formsuiteV1SubmitForm: RouteDef = {
       permission: { kind: 'public' },
       allowBatch: false,
       handler: 'custom',
-      response: { shape: 'form-submission', many: false, status: [201] },
+      response: { shape: 'form-submission', many: false, status: [201], browser: 'redirect' },
       validate: validators.anyParams as CompiledValidator,
       handle: formsuiteV1UpdateSubmitForm,
     },
@@ -4320,7 +4651,7 @@ export const formsuiteV1AfterSubmissionSubmissionId: RouteDef = {
       permission: { kind: 'public' },
       allowBatch: false,
       handler: 'custom',
-      response: { shape: 'submission-confirmation', many: false },
+      response: { shape: 'submission-confirmation', many: false, browser: 'page' },
       validate: validators.formsuiteV1GetAfterSubmission as CompiledValidator,
       handle: formsuiteV1GetAfterSubmission,
     },
@@ -4500,7 +4831,7 @@ export const formsuiteV1EntriesTrash: RouteDef = {
       allowBatch: false,
       handler: 'custom',
       response: { shape: 'entries-status-change', many: false },
-      validate: validators.formsuiteV1PostEntriesReadStatus as CompiledValidator,
+      validate: validators.formsuiteV1PostEntriesTrash as CompiledValidator,
       handle: formsuiteV1PostEntriesTrash,
     },
   ],
@@ -9218,7 +9549,7 @@ export const coreV2PostsIdAutosaves2: RouteDef = {
       permission: { kind: 'rule', rule: 'edit_post' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'post-autosave', many: false },
+      response: { resource: 'post-autosave', many: false, status: [200] },
       description:
         "Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
       validate: validators.createPostAutosave2 as CompiledValidator,
@@ -9343,7 +9674,7 @@ export const coreV2PagesIdAutosaves2: RouteDef = {
       permission: { kind: 'rule', rule: 'edit_post' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'page-autosave', many: false },
+      response: { resource: 'page-autosave', many: false, status: [200] },
       description:
         "Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision.",
       validate: validators.createPageAutosave2 as CompiledValidator,
@@ -9539,7 +9870,7 @@ export const coreV2Settings: RouteDef = {
       permission: { kind: 'capability', capability: 'manage_options' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'settings', many: false },
+      response: { resource: 'settings', many: false, status: [200] },
       description: 'Changes the given settings and answers all of them.',
       validate: validators.updateSettings as CompiledValidator,
       handle: updateSettings,
@@ -9744,7 +10075,7 @@ export const coreV2TemplatePartsId: RouteDef = {
       handler: 'custom',
       response: { resource: 'wp_template_part', many: false },
       description: 'Reads one template part by its id (theme//slug).',
-      validate: validators.getTemplate as CompiledValidator,
+      validate: validators.getTemplatePart as CompiledValidator,
       handle: getTemplatePart,
     },
     {
@@ -9772,7 +10103,7 @@ export const coreV2TemplatePartsId: RouteDef = {
       response: { deleted: 'wp_template_part' },
       description:
         "Moves the site's own template part to the trash, or deletes it with force=true; a theme's file cannot be deleted.",
-      validate: validators.deleteTemplate as CompiledValidator,
+      validate: validators.deleteTemplatePart as CompiledValidator,
       handle: deleteTemplatePart,
     },
   ],
@@ -10025,7 +10356,7 @@ export const coreV2WpPatternCategoryId: RouteDef = {
       permission: { kind: 'rule', rule: 'delete_term' },
       allowBatch: true,
       handler: 'custom',
-      response: { deleted: 'tag' },
+      response: { deleted: 'wp_pattern_category' },
       description: 'Deletes one term for good; force must be true since terms have no trash.',
       validate: validators.deletePost as CompiledValidator,
       handle: deletePatternCategory,
@@ -10375,7 +10706,7 @@ export const coreV2UsersMe: RouteDef = {
       permission: { kind: 'rule', rule: 'update_current_user' },
       allowBatch: false,
       handler: 'custom',
-      response: { resource: 'user', many: false },
+      response: { resource: 'user', many: false, status: [200] },
       description: "Changes the given fields of the logged-in user's account.",
       validate: validators.updateCurrentUser as CompiledValidator,
       handle: updateCurrentUser,

@@ -7154,10 +7154,534 @@ validate223.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate229;
-const schema94 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listNavigationMenus = validate229;
+const schema94 = {"$id":"listNavigationMenus","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listNavigationMenus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.after !== undefined){
+let data4 = data.after;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.modified_after !== undefined){
+let data5 = data.modified_after;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data6 = data.before;
+if(typeof data6 === "string"){
+if(!(formats0.test(data6))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.modified_before !== undefined){
+let data7 = data.modified_before;
+if(typeof data7 === "string"){
+if(!(formats0.test(data7))){
+const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_semantics !== undefined){
+let data10 = data.search_semantics;
+if(typeof data10 !== "string"){
+const err11 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(data10 === "exact")){
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema94.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data12 = data.order;
+if(typeof data12 !== "string"){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema94.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_columns !== undefined){
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+
+export const createNavigationMenu = validate238;
+const schema95 = {"$id":"createNavigationMenu","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createNavigationMenu" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err2 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate238.errors = vErrors;
+return errors === 0;
+}
+
+export const updateNavigationMenu = validate242;
+const schema96 = {"$id":"updateNavigationMenu","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateNavigationMenu" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate242.errors = vErrors;
+return errors === 0;
+}
+
+export const createNavigationMenuAutosave = validate246;
+const schema97 = {"$id":"createNavigationMenuAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createNavigationMenuAutosave" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate246.errors = vErrors;
+return errors === 0;
+}
+
+export const listMedia = validate250;
+const schema98 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7348,7 +7872,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data12 === "exact")){
-const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema94.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema98.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7384,7 +7908,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema94.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema98.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7441,7 +7965,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data21 === "inherit") || (data21 === "private")) || (data21 === "trash"))){
-const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema98.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7480,7 +8004,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((data23 === "image") || (data23 === "video")) || (data23 === "text")) || (data23 === "application")) || (data23 === "audio"))){
-const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema98.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7519,14 +8043,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate242;
-const schema95 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia = validate263;
+const schema99 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7689,14 +8213,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate249;
-const schema96 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getMedia = validate270;
+const schema100 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7731,14 +8255,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate251;
-const schema97 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate272;
+const schema101 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7878,14 +8402,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate258;
-const schema98 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate279;
+const schema102 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7926,7 +8450,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema98.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema102.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7947,15 +8471,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate259;
-const schema99 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
-const schema100 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
+export const editMedia = validate280;
+const schema103 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+const schema104 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedX" */;
 let vErrors = null;
 let errors = 0;
@@ -7991,13 +8515,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+const schema105 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCaption" */;
 let vErrors = null;
 let errors = 0;
@@ -8037,12 +8561,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8113,7 +8637,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema103.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8198,7 +8722,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema103.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8261,7 +8785,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema103.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8417,44 +8941,44 @@ errors++;
 }
 }
 if(data.x !== undefined){
-if(!(validate260(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+if(!(validate281(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 }
 if(data.y !== undefined){
-if(!(validate260(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+if(!(validate281(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 }
 if(data.width !== undefined){
-if(!(validate260(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+if(!(validate281(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 }
 if(data.height !== undefined){
-if(!(validate260(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+if(!(validate281(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 }
 if(data.caption !== undefined){
-if(!(validate265(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate286(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined){
-if(!(validate265(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate286(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate265(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate286(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
 }
@@ -8494,14 +9018,222 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate269;
-const schema102 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const searchSite = validate290;
+const schema106 = {"$id":"searchSite","type":"object","properties":{"context":{"type":"string","enum":["view","embed"]},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"type":{"type":"string","enum":["post","term","post-format"]},"subtype":{"type":"array","items":{"enum":["post","page","category","post_tag","any"],"type":"string"}},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="searchSite" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data0 === "view") || (data0 === "embed"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema106.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err4 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data4 = data.type;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(((data4 === "post") || (data4 === "term")) || (data4 === "post-format"))){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema106.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.subtype !== undefined){
+let data5 = data.subtype;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(typeof data6 !== "string"){
+const err7 = {instancePath:instancePath+"/subtype/" + i0,schemaPath:"#/properties/subtype/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!(((((data6 === "post") || (data6 === "page")) || (data6 === "category")) || (data6 === "post_tag")) || (data6 === "any"))){
+const err8 = {instancePath:instancePath+"/subtype/" + i0,schemaPath:"#/properties/subtype/items/enum",keyword:"enum",params:{allowedValues: schema106.properties.subtype.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate290.errors = vErrors;
+return errors === 0;
+}
+
+export const getUrlDetails = validate294;
+const schema107 = {"$id":"getUrlDetails","type":"object","properties":{"url":{"type":"string","format":"uri"}},"additionalProperties":true,"required":["url"]};
+
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getUrlDetails" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate294.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetGenerateFormMarkup = validate295;
+const schema108 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -8540,14 +9272,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate270;
-const schema103 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate296;
+const schema109 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -8563,14 +9295,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate271;
-const schema104 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate297;
+const schema110 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -8596,14 +9328,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate272;
-const schema105 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate298;
+const schema111 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -8641,7 +9373,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema105.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema111.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8662,14 +9394,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate273;
-const schema106 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate299;
+const schema112 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -8747,14 +9479,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate274;
-const schema107 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate300;
+const schema113 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -8790,14 +9522,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate275;
-const schema108 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate301;
+const schema114 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8823,14 +9555,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate276;
-const schema109 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate302;
+const schema115 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -8909,7 +9641,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema109.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema115.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8932,7 +9664,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema109.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema115.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8979,14 +9711,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate276.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate277;
-const schema110 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate303;
+const schema116 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{"type":"string","enum":["read","unread"]}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9011,9 +9743,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.action !== undefined){
+let data0 = data.action;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9022,14 +9755,102 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate277.errors = vErrors;
+if(!((data0 === "read") || (data0 === "unread"))){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema116.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate278;
-const schema111 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesTrash = validate304;
+const schema117 = {"$id":"formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{},"action":{"type":"string","enum":["trash","restore"]}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="formsuiteV1PostEntriesTrash" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.entry_ids === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry_ids"},message:"must have required property '"+"entry_ids"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.action === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.action !== undefined){
+let data0 = data.action;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data0 === "trash") || (data0 === "restore"))){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema117.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate304.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostEntriesDelete = validate305;
+const schema118 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -9055,14 +9876,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate279;
-const schema112 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate306;
+const schema119 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -9151,14 +9972,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate280;
-const schema113 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate307;
+const schema120 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -9210,14 +10031,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate281;
-const schema114 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate308;
+const schema121 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -9278,7 +10099,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema114.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema121.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9301,7 +10122,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema114.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema121.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9324,7 +10145,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema114.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema121.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9369,15 +10190,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateForm = validate283;
-const schema115 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1UpdateForm = validate310;
+const schema122 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1UpdateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -9485,7 +10306,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data5 === "publish") || (data5 === "draft")) || (data5 === "private"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema115.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema122.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9506,14 +10327,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate283.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate284;
-const schema116 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate311;
+const schema123 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -9531,7 +10352,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema116.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema123.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9552,15 +10373,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate311.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate285;
-const schema117 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
-const schema118 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
+export const formsuiteV1PostFormsImport = validate312;
+const schema124 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array","example":[{"fields":[{"name":"email","label":"Email","type":"email"}]}]},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
+const schema125 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDefaultStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9575,7 +10396,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "draft") || (data === "publish")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema118.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema125.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9584,12 +10405,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -9617,8 +10438,8 @@ errors++;
 }
 }
 if(data.default_status !== undefined){
-if(!(validate286(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+if(!(validate313(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
@@ -9633,14 +10454,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate288;
-const schema119 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate315;
+const schema126 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -9668,7 +10489,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema119.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema126.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9691,7 +10512,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema119.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema126.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9712,14 +10533,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate289;
-const schema120 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate316;
+const schema127 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -9770,14 +10591,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate290;
-const schema121 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate317;
+const schema128 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -9828,14 +10649,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate291;
-const schema122 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate318;
+const schema129 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -9897,14 +10718,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate291.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate292;
-const schema123 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate319;
+const schema130 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string","example":"cf7"}},"additionalProperties":true};
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -9932,14 +10753,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate293;
-const schema124 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate320;
+const schema131 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string","example":"cf7"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -10027,14 +10848,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1ImportMigratorFile = validate294;
-const schema125 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate321;
+const schema132 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string","example":"wpforms"},"content":{"type":"string","example":"[{\"settings\":{\"form_title\":\"Imported form\"},\"fields\":{\"1\":{\"id\":\"1\",\"type\":\"email\",\"label\":\"Email\"}}}]"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1ImportMigratorFile" */;
 let vErrors = null;
 let errors = 0;
@@ -10064,8 +10885,8 @@ errors++;
 }
 }
 if(data.post_status !== undefined){
-if(!(validate286(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+if(!(validate313(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
@@ -10080,14 +10901,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate296;
-const schema126 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate323;
+const schema133 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string","example":"<form><label>Email <input type=\"email\" name=\"email\"></label></form>"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10176,14 +10997,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate297;
-const schema127 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate324;
+const schema134 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -10215,14 +11036,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate299;
-const schema128 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate326;
+const schema135 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -10240,7 +11061,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema128.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema135.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10261,14 +11082,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate300;
-const schema129 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate327;
+const schema136 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -10306,14 +11127,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate301;
-const schema130 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate328;
+const schema137 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -10351,14 +11172,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate302;
-const schema131 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate329;
+const schema138 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -10408,14 +11229,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate303;
-const schema132 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate330;
+const schema139 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -10475,14 +11296,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate330.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate304;
-const schema133 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate331;
+const schema140 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -10510,7 +11331,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema133.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema140.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10537,15 +11358,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate306;
-const schema134 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
-const schema135 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate333;
+const schema141 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema142 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug2" */;
 let vErrors = null;
 let errors = 0;
@@ -10560,7 +11381,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility")) || (data === "consent"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema142.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10569,12 +11390,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -10590,8 +11411,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate307(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+if(!(validate334(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
 errors = vErrors.length;
 }
 }
@@ -10618,14 +11439,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate309;
-const schema136 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate336;
+const schema143 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
 
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -10641,8 +11462,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate307(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+if(!(validate334(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
 errors = vErrors.length;
 }
 }
@@ -10657,14 +11478,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate311;
-const schema137 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate338;
+const schema144 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -10777,15 +11598,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate312;
-const schema138 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
-const schema139 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
+export const pagebuilderV1GetGlobalClasses = validate339;
+const schema145 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
+const schema146 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContext2" */;
 let vErrors = null;
 let errors = 0;
@@ -10800,7 +11621,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "frontend") || (data === "preview"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema139.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema146.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10809,19 +11630,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate313(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate340(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
 errors = vErrors.length;
 }
 }
@@ -10836,14 +11657,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate315;
-const schema140 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate342;
+const schema147 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"],"example":{"added":["sp-success-path"],"deleted":[],"modified":[]}},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]},"example":{"sp-success-path":{"id":"sp-success-path","variants":[],"type":"class","label":"Success path"}}},"order":{"type":"array","items":{"type":"string"},"example":["sp-success-path"]}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -10879,8 +11700,8 @@ vErrors.push(err2);
 errors++;
 }
 if(data.context !== undefined){
-if(!(validate313(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate340(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
 errors = vErrors.length;
 }
 }
@@ -11042,7 +11863,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data9 === "class")){
-const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema140.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema147.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11089,14 +11910,12 @@ errors++;
 }
 }
 if(data.order !== undefined){
-if(!(validate66(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data11 = data.order;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data11[i0] !== "string"){
+const err19 = {instancePath:instancePath+"/order/" + i0,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11105,14 +11924,38 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate315.errors = vErrors;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate321;
-const schema141 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate347;
+const schema148 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -11194,14 +12037,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate322;
-const schema142 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate348;
+const schema149 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -11308,14 +12151,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate322.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate323;
-const schema143 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate349;
+const schema150 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -11377,14 +12220,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate324;
-const schema144 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate350;
+const schema151 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array","example":[{"type":"create","variable":{"type":"color","label":"Success path colour","value":"#336699"}}]}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -11445,14 +12288,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate324.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate325;
-const schema145 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate351;
+const schema152 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -11498,14 +12341,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate327;
-const schema146 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate353;
+const schema153 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -11616,14 +12459,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate328;
-const schema147 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate354;
+const schema154 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -11697,14 +12540,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate328.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate329;
-const schema148 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate355;
+const schema155 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -11800,14 +12643,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate330;
-const schema149 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate356;
+const schema156 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -11895,14 +12738,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate330.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate331;
-const schema150 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate357;
+const schema157 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -11962,14 +12805,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate332;
-const schema151 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate358;
+const schema158 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -12052,14 +12895,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate333;
-const schema152 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate359;
+const schema159 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -12077,7 +12920,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema152.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema159.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12100,7 +12943,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema152.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema159.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12164,14 +13007,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate333.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate337;
-const schema153 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate363;
+const schema160 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -12179,7 +13022,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema153.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema160.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12200,14 +13043,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate337.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate338;
-const schema154 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate364;
+const schema161 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -12233,14 +13076,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate364.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate339;
-const schema155 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate365;
+const schema162 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -12276,14 +13119,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate340;
-const schema156 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate366;
+const schema163 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"example":"post"},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -12319,14 +13162,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate341;
-const schema157 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate367;
+const schema164 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -12372,14 +13215,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate341.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate342;
-const schema158 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate368;
+const schema165 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -12407,15 +13250,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate368.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate343;
-const schema159 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate369;
+const schema166 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -12506,14 +13349,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate344;
-const schema160 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate370;
+const schema167 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -12578,14 +13421,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate345;
-const schema161 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate371;
+const schema168 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -12613,14 +13456,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate345.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate346;
-const schema162 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate372;
+const schema169 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -12648,24 +13491,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate346.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate347;
-const schema163 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema164 = {"$id":"sharedMeta3","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
-const schema165 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema166 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate373;
+const schema170 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema171 = {"$id":"sharedMeta3","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
+const schema172 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema173 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDesktop" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func3.call(schema166.properties, key0))){
+if(!(func3.call(schema173.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -12831,12 +13674,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate356.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -12854,20 +13697,20 @@ errors++;
 }
 }
 if(data.desktop !== undefined){
-if(!(validate356(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+if(!(validate382(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
 errors = vErrors.length;
 }
 }
 if(data.tablet !== undefined){
-if(!(validate356(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+if(!(validate382(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
 errors = vErrors.length;
 }
 }
 if(data.mobile !== undefined){
-if(!(validate356(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+if(!(validate382(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
 errors = vErrors.length;
 }
 }
@@ -12882,13 +13725,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-const schema167 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
+const schema174 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderTemplateType" */;
 let vErrors = null;
 let errors = 0;
@@ -12903,7 +13746,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((data === "post") || (data === "core-post")) || (data === "core-page")) || (data === "kit")) || (data === "not-supported")) || (data === "page")) || (data === "section")) || (data === "container")) || (data === "floating-buttons")) || (data === "cloud-template-preview")) || (data === ""))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema174.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12912,13 +13755,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate388.errors = vErrors;
 return errors === 0;
 }
 
-const schema168 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
+const schema175 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderPageSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12936,7 +13779,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "yes") || (data0 === "no"))){
-const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema168.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema175.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12957,12 +13800,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate364.errors = vErrors;
+validate390.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta3" */;
 let vErrors = null;
 let errors = 0;
@@ -13268,14 +14111,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate355(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+if(!(validate381(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate355(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+if(!(validate381(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
 errors = vErrors.length;
 }
 }
@@ -13292,7 +14135,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema164.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema171.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13303,8 +14146,8 @@ errors++;
 }
 }
 if(data._builder_template_type !== undefined){
-if(!(validate362(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate388(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
+vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
 errors = vErrors.length;
 }
 }
@@ -13321,8 +14164,8 @@ errors++;
 }
 }
 if(data._builder_page_settings !== undefined){
-if(!(validate364(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
-vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
+if(!(validate390(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
+vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
 errors = vErrors.length;
 }
 }
@@ -13337,12 +14180,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -13434,8 +14277,8 @@ errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -13486,14 +14329,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate347.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate369;
-const schema169 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost2 = validate395;
+const schema176 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -13598,8 +14441,8 @@ errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -13650,14 +14493,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave2 = validate379;
-const schema170 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave2 = validate405;
+const schema177 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -13762,8 +14605,8 @@ errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -13814,14 +14657,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate405.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate389;
-const schema171 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage2 = validate415;
+const schema178 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
@@ -13933,8 +14776,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -13961,14 +14804,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate396;
-const schema172 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate422;
+const schema179 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -14093,8 +14936,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -14121,14 +14964,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate396.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate403;
-const schema173 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate429;
+const schema180 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -14240,8 +15083,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -14268,14 +15111,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate403.errors = vErrors;
+validate429.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate410;
-const schema174 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate436;
+const schema181 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -14349,8 +15192,8 @@ errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -14438,14 +15281,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate410.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate417;
-const schema175 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate443;
+const schema182 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -14532,8 +15375,8 @@ errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate354(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
 }
@@ -14585,15 +15428,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate424;
-const schema176 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
-const formats36 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const listComments = validate450;
+const schema183 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
+const formats44 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
 let vErrors = null;
 let errors = 0;
@@ -14687,7 +15530,7 @@ errors = vErrors.length;
 if(data.author_email !== undefined){
 let data7 = data.author_email;
 if(typeof data7 === "string"){
-if(!(formats36.test(data7))){
+if(!(formats44.test(data7))){
 const err5 = {instancePath:instancePath+"/author_email",schemaPath:"#/properties/author_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14772,7 +15615,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema176.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema183.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14795,7 +15638,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((((data13 === "date") || (data13 === "date_gmt")) || (data13 === "id")) || (data13 === "include")) || (data13 === "post")) || (data13 === "parent")) || (data13 === "type"))){
-const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema176.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema183.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14870,14 +15713,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate424.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const updateSettings = validate434;
-const schema177 = {"$id":"updateSettings","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string"},"url":{"type":"string","format":"uri"},"email":{"type":"string","format":"email"},"timezone":{"type":"string"},"date_format":{"type":"string"},"time_format":{"type":"string"},"start_of_week":{"type":"integer"},"language":{"type":"string"},"use_smilies":{"type":"boolean"},"default_category":{"type":"integer"},"default_post_format":{"type":"string"},"posts_per_page":{"type":"integer"},"show_on_front":{"type":"string"},"page_on_front":{"type":"integer"},"page_for_posts":{"type":"integer"},"default_ping_status":{"$ref":"sharedCommentStatus"},"default_comment_status":{"$ref":"sharedCommentStatus"},"site_logo":{"type":"integer"},"site_icon":{"type":"integer"}},"additionalProperties":true};
+export const updateSettings = validate460;
+const schema184 = {"$id":"updateSettings","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string"},"url":{"type":"string","format":"uri"},"email":{"type":"string","format":"email"},"timezone":{"type":"string"},"date_format":{"type":"string"},"time_format":{"type":"string"},"start_of_week":{"type":"integer"},"language":{"type":"string"},"use_smilies":{"type":"boolean"},"default_category":{"type":"integer"},"default_post_format":{"type":"string"},"posts_per_page":{"type":"integer"},"show_on_front":{"type":"string"},"page_on_front":{"type":"integer"},"page_for_posts":{"type":"integer"},"default_ping_status":{"$ref":"sharedCommentStatus"},"default_comment_status":{"$ref":"sharedCommentStatus"},"site_logo":{"type":"integer"},"site_icon":{"type":"integer"}},"additionalProperties":true};
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -14921,7 +15764,7 @@ errors++;
 if(data.email !== undefined){
 let data3 = data.email;
 if(typeof data3 === "string"){
-if(!(formats36.test(data3))){
+if(!(formats44.test(data3))){
 const err3 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -15141,14 +15984,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate434.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
 
-export const listTemplates = validate437;
-const schema178 = {"$id":"listTemplates","type":"object","properties":{"context":{"$ref":"sharedContext"},"wp_id":{"type":"integer"},"area":{"type":"string"},"post_type":{"type":"string"}},"additionalProperties":true};
+export const listTemplates = validate463;
+const schema185 = {"$id":"listTemplates","type":"object","properties":{"context":{"$ref":"sharedContext"},"wp_id":{"type":"integer"},"area":{"type":"string"},"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -15207,16 +16050,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate437.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
 
-export const createTemplate = validate439;
-const schema179 = {"$id":"createTemplate","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true,"required":["slug"]};
-const schema180 = {"$id":"sharedSlug3","type":"string","minLength":1,"pattern":"[a-zA-Z0-9_%-]+"};
+export const createTemplate = validate465;
+const schema186 = {"$id":"createTemplate","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true,"required":["slug"]};
+const schema187 = {"$id":"sharedSlug3","type":"string","minLength":1,"pattern":"[a-zA-Z0-9_%-]+"};
 const pattern3 = new RegExp("[a-zA-Z0-9_%-]+", "");
 
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug3" */;
 let vErrors = null;
 let errors = 0;
@@ -15252,18 +16095,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate440.errors = vErrors;
+validate466.errors = vErrors;
 return errors === 0;
 }
 
-const schema181 = {"$id":"sharedContent","type":["object","string"],"properties":{"raw":{"type":"string"},"block_version":{"type":"integer"}}};
+const schema188 = {"$id":"sharedContent","type":["object","string"],"properties":{"raw":{"type":"string"},"block_version":{"type":"integer"}}};
 
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContent" */;
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema181.type},message:"must be object,string"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema188.type},message:"must be object,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15299,18 +16142,18 @@ errors++;
 }
 }
 }
-validate442.errors = vErrors;
+validate468.errors = vErrors;
 return errors === 0;
 }
 
-const schema182 = {"$id":"sharedTitle","type":["object","string"],"properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+const schema189 = {"$id":"sharedTitle","type":["object","string"],"properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
 
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedTitle" */;
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema182.type},message:"must be object,string"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema189.type},message:"must be object,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15345,12 +16188,12 @@ errors++;
 }
 }
 }
-validate444.errors = vErrors;
+validate470.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -15366,8 +16209,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
+if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
 errors = vErrors.length;
 }
 }
@@ -15396,14 +16239,14 @@ errors++;
 }
 }
 if(data.content !== undefined){
-if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
 errors = vErrors.length;
 }
 }
@@ -15449,14 +16292,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate439.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const lookupTemplate = validate447;
-const schema183 = {"$id":"lookupTemplate","type":"object","properties":{"slug":{"type":"string"},"is_custom":{"type":"boolean"},"template_prefix":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const lookupTemplate = validate473;
+const schema190 = {"$id":"lookupTemplate","type":"object","properties":{"slug":{"type":"string"},"is_custom":{"type":"boolean"},"template_prefix":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="lookupTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -15518,21 +16361,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate447.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const getTemplate = validate448;
-const schema184 = {"$id":"getTemplate","type":"object","properties":{"id":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getTemplate = validate474;
+const schema191 = {"$id":"getTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+const schema192 = {"$id":"sharedId","type":"string","example":"specpress//index"};
 
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getTemplate" */;
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedId" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15540,6 +16382,21 @@ else {
 vErrors.push(err0);
 }
 errors++;
+}
+validate475.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTemplate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(!(validate475(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+errors = vErrors.length;
 }
 }
 if(data.context !== undefined){
@@ -15550,30 +16407,42 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
 }
-validate448.errors = vErrors;
+validate474.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTemplate = validate450;
-const schema185 = {"$id":"updateTemplate","type":"object","properties":{"id":{"type":"string"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true};
+export const updateTemplate = validate478;
+const schema193 = {"$id":"updateTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true};
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTemplate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate475(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+errors = vErrors.length;
+}
+}
+if(data.theme !== undefined){
+if(typeof data.theme !== "string"){
+const err0 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15583,15 +16452,9 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.slug !== undefined){
-if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
-errors = vErrors.length;
-}
-}
-if(data.theme !== undefined){
-if(typeof data.theme !== "string"){
-const err1 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15601,38 +16464,26 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 if(data.content !== undefined){
-if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err2];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -15646,7 +16497,19 @@ errors = vErrors.length;
 if(data.author !== undefined){
 let data8 = data.author;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15655,33 +16518,27 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate450.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTemplate = validate455;
-const schema186 = {"$id":"deleteTemplate","type":"object","properties":{"id":{"type":"string"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deleteTemplate = validate484;
+const schema194 = {"$id":"deleteTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteTemplate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate475(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+errors = vErrors.length;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err0 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15691,9 +16548,9 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15702,26 +16559,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate455.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
 
-export const createTemplatePart = validate456;
-const schema187 = {"$id":"createTemplatePart","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const createTemplatePart = validate486;
+const schema195 = {"$id":"createTemplatePart","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTemplatePart" */;
 let vErrors = null;
 let errors = 0;
@@ -15737,8 +16582,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
+if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
 errors = vErrors.length;
 }
 }
@@ -15767,14 +16612,14 @@ errors++;
 }
 }
 if(data.content !== undefined){
-if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
 errors = vErrors.length;
 }
 }
@@ -15832,21 +16677,88 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate456.errors = vErrors;
+validate486.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTemplatePart = validate461;
-const schema188 = {"$id":"updateTemplatePart","type":"object","properties":{"id":{"type":"string"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true};
+export const getTemplatePart = validate491;
+const schema196 = {"$id":"getTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+const schema197 = {"$id":"sharedId2","type":"string","example":"specpress//header"};
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedId2" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate492.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTemplatePart" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(!(validate492(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
+errors = vErrors.length;
+}
+}
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate491.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTemplatePart = validate495;
+const schema198 = {"$id":"updateTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true};
+
+function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTemplatePart" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate492(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+errors = vErrors.length;
+}
+}
+if(data.theme !== undefined){
+if(typeof data.theme !== "string"){
+const err0 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15856,15 +16768,9 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.slug !== undefined){
-if(!(validate440(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
-errors = vErrors.length;
-}
-}
-if(data.theme !== undefined){
-if(typeof data.theme !== "string"){
-const err1 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15874,38 +16780,26 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 if(data.content !== undefined){
-if(!(validate442(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err2];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -15919,7 +16813,19 @@ errors = vErrors.length;
 if(data.author !== undefined){
 let data8 = data.author;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.area !== undefined){
+if(typeof data.area !== "string"){
+const err4 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15929,9 +16835,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.area !== undefined){
-if(typeof data.area !== "string"){
-const err5 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15940,27 +16846,56 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate461.errors = vErrors;
+validate495.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate466;
-const schema189 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
-const schema190 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
+export const deleteTemplatePart = validate501;
+const schema199 = {"$id":"deleteTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="deleteTemplatePart" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(!(validate492(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
+errors = vErrors.length;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err0 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate501.errors = vErrors;
+return errors === 0;
+}
+
+export const listCategories = validate503;
+const schema200 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema201 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
+
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby2" */;
 let vErrors = null;
 let errors = 0;
@@ -15975,7 +16910,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "id") || (data === "include")) || (data === "name")) || (data === "slug")) || (data === "include_slugs")) || (data === "term_group")) || (data === "description")) || (data === "count"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema190.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema201.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15984,12 +16919,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate471.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -16068,7 +17003,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data6 === "asc") || (data6 === "desc"))){
-const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema189.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema200.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16079,8 +17014,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate471(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
+if(!(validate508(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
 errors = vErrors.length;
 }
 }
@@ -16139,14 +17074,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate466.errors = vErrors;
+validate503.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate474;
-const schema191 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate511;
+const schema202 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -16234,14 +17169,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate474.errors = vErrors;
+validate511.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate475;
-const schema192 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate512;
+const schema203 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -16332,678 +17267,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate475.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate476;
-const schema193 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listTags = validate513;
+const schema204 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-if(data.offset !== undefined){
-let data6 = data.offset;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data7 = data.order;
-if(typeof data7 !== "string"){
-const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema193.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-if(!(validate471(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
-errors = vErrors.length;
-}
-}
-if(data.hide_empty !== undefined){
-if(typeof data.hide_empty !== "boolean"){
-const err6 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data10 = data.post;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err7 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate476.errors = vErrors;
-return errors === 0;
-}
-
-export const createTag = validate483;
-const schema194 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
-
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createTag" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data3 = data.meta;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err4 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate483.errors = vErrors;
-return errors === 0;
-}
-
-export const updateTag = validate484;
-const schema195 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
-
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updateTag" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data4 = data.meta;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err4 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate484.errors = vErrors;
-return errors === 0;
-}
-
-export const listThemes = validate485;
-const schema196 = {"$id":"listThemes","type":"object","properties":{"status":{"type":"array","items":{"enum":["active","inactive"],"type":"string"}}},"additionalProperties":true};
-
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listThemes" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.status !== undefined){
-let data0 = data.status;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data1 === "active") || (data1 === "inactive"))){
-const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema196.properties.status.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate485.errors = vErrors;
-return errors === 0;
-}
-
-export const getTheme = validate486;
-const schema197 = {"$id":"getTheme","type":"object","properties":{"stylesheet":{"type":"string"}},"additionalProperties":true};
-
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getTheme" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stylesheet !== undefined){
-if(typeof data.stylesheet !== "string"){
-const err0 = {instancePath:instancePath+"/stylesheet",schemaPath:"#/properties/stylesheet/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate486.errors = vErrors;
-return errors === 0;
-}
-
-export const getGlobalStyles = validate487;
-const schema198 = {"$id":"getGlobalStyles","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true};
-
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getGlobalStyles" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate487.errors = vErrors;
-return errors === 0;
-}
-
-export const updateGlobalStyles = validate488;
-const schema199 = {"$id":"updateGlobalStyles","type":"object","properties":{"styles":{"type":["object"]},"settings":{"type":["object"]},"title":{"$ref":"sharedTitle"}},"additionalProperties":true};
-
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updateGlobalStyles" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.styles !== undefined){
-let data0 = data.styles;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/styles",schemaPath:"#/properties/styles/type",keyword:"type",params:{type: schema199.properties.styles.type},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.settings !== undefined){
-let data1 = data.settings;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err1 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema199.properties.settings.type},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(!(validate444(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate488.errors = vErrors;
-return errors === 0;
-}
-
-export const listTypes = validate490;
-const schema200 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
-
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listTypes" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate490.errors = vErrors;
-return errors === 0;
-}
-
-export const getType = validate492;
-const schema201 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
-
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getType" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate492.errors = vErrors;
-return errors === 0;
-}
-
-export const listTaxonomies = validate494;
-const schema202 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
-
-function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listTaxonomies" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate494.errors = vErrors;
-return errors === 0;
-}
-
-export const getTaxonomy = validate496;
-const schema203 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
-
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getTaxonomy" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.taxonomy !== undefined){
-if(typeof data.taxonomy !== "string"){
-const err0 = {instancePath:instancePath+"/taxonomy",schemaPath:"#/properties/taxonomy/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate496.errors = vErrors;
-return errors === 0;
-}
-
-export const listUsers = validate498;
-const schema204 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment","nav_menu_item","wp_block","wp_template","wp_template_part","wp_global_styles","wp_navigation","wp_font_family","wp_font_face"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
-
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17105,6 +17377,669 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
+if(!(validate508(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
+errors = vErrors.length;
+}
+}
+if(data.hide_empty !== undefined){
+if(typeof data.hide_empty !== "boolean"){
+const err6 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.post !== undefined){
+let data10 = data.post;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err7 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate513.errors = vErrors;
+return errors === 0;
+}
+
+export const createTag = validate520;
+const schema205 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+
+function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTag" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data3 = data.meta;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err4 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate520.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTag = validate521;
+const schema206 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+
+function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTag" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data4 = data.meta;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err4 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate521.errors = vErrors;
+return errors === 0;
+}
+
+export const listThemes = validate522;
+const schema207 = {"$id":"listThemes","type":"object","properties":{"status":{"type":"array","items":{"enum":["active","inactive"],"type":"string"}}},"additionalProperties":true};
+
+function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listThemes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status !== undefined){
+let data0 = data.status;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data1 === "active") || (data1 === "inactive"))){
+const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema207.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate522.errors = vErrors;
+return errors === 0;
+}
+
+export const getTheme = validate523;
+const schema208 = {"$id":"getTheme","type":"object","properties":{"stylesheet":{"type":"string","example":"specpress"}},"additionalProperties":true};
+
+function validate523(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTheme" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.stylesheet !== undefined){
+if(typeof data.stylesheet !== "string"){
+const err0 = {instancePath:instancePath+"/stylesheet",schemaPath:"#/properties/stylesheet/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate523.errors = vErrors;
+return errors === 0;
+}
+
+export const getGlobalStyles = validate524;
+const schema209 = {"$id":"getGlobalStyles","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true};
+
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getGlobalStyles" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate524.errors = vErrors;
+return errors === 0;
+}
+
+export const updateGlobalStyles = validate525;
+const schema210 = {"$id":"updateGlobalStyles","type":"object","properties":{"styles":{"type":["object"]},"settings":{"type":["object"]},"title":{"$ref":"sharedTitle"}},"additionalProperties":true};
+
+function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateGlobalStyles" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.styles !== undefined){
+let data0 = data.styles;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err0 = {instancePath:instancePath+"/styles",schemaPath:"#/properties/styles/type",keyword:"type",params:{type: schema210.properties.styles.type},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.settings !== undefined){
+let data1 = data.settings;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err1 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema210.properties.settings.type},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate525.errors = vErrors;
+return errors === 0;
+}
+
+export const listTypes = validate527;
+const schema211 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTypes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate527.errors = vErrors;
+return errors === 0;
+}
+
+export const getType = validate529;
+const schema212 = {"$id":"getType","type":"object","properties":{"type":{"type":"string","example":"post"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate529.errors = vErrors;
+return errors === 0;
+}
+
+export const listTaxonomies = validate531;
+const schema213 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
+
+function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTaxonomies" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate531.errors = vErrors;
+return errors === 0;
+}
+
+export const getTaxonomy = validate533;
+const schema214 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string","example":"category"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTaxonomy" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taxonomy !== undefined){
+if(typeof data.taxonomy !== "string"){
+const err0 = {instancePath:instancePath+"/taxonomy",schemaPath:"#/properties/taxonomy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate533.errors = vErrors;
+return errors === 0;
+}
+
+export const listUsers = validate535;
+const schema215 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment","nav_menu_item","wp_block","wp_template","wp_template_part","wp_global_styles","wp_navigation","wp_font_family","wp_font_face"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
+
+function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listUsers" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data6 = data.offset;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data7 = data.order;
+if(typeof data7 !== "string"){
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((data7 === "asc") || (data7 === "desc"))){
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema215.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
 let data8 = data.orderby;
 if(typeof data8 !== "string"){
 const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -17117,7 +18052,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data8 === "id") || (data8 === "include")) || (data8 === "name")) || (data8 === "registered_date")) || (data8 === "slug")) || (data8 === "include_slugs")) || (data8 === "email")) || (data8 === "url"))){
-const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema204.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema215.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17158,7 +18093,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data12 === "authors")){
-const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema204.properties.who.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema215.properties.who.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17171,7 +18106,7 @@ errors++;
 if(data.has_published_posts !== undefined){
 let data13 = data.has_published_posts;
 if((typeof data13 !== "boolean") && (!(Array.isArray(data13)))){
-const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema204.properties.has_published_posts.type},message:"must be boolean,array"};
+const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema215.properties.has_published_posts.type},message:"must be boolean,array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17195,7 +18130,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((((((((data14 === "post") || (data14 === "page")) || (data14 === "attachment")) || (data14 === "nav_menu_item")) || (data14 === "wp_block")) || (data14 === "wp_template")) || (data14 === "wp_template_part")) || (data14 === "wp_global_styles")) || (data14 === "wp_navigation")) || (data14 === "wp_font_family")) || (data14 === "wp_font_face"))){
-const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema204.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema215.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17224,7 +18159,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data16 === "email") || (data16 === "name")) || (data16 === "id")) || (data16 === "username")) || (data16 === "slug"))){
-const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema204.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema215.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17257,16 +18192,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate498.errors = vErrors;
+validate535.errors = vErrors;
 return errors === 0;
 }
 
-export const createUser = validate506;
-const schema205 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true,"required":["username","email","password"]};
-const schema206 = {"$id":"sharedMeta4","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
-const schema207 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
+export const createUser = validate543;
+const schema216 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true,"required":["username","email","password"]};
+const schema217 = {"$id":"sharedMeta4","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
+const schema218 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
 
-function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPersistedPreferences" */;
 let vErrors = null;
 let errors = 0;
@@ -17307,19 +18242,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate509.errors = vErrors;
+validate546.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta4" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.persisted_preferences !== undefined){
-if(!(validate509(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
-vErrors = vErrors === null ? validate509.errors : vErrors.concat(validate509.errors);
+if(!(validate546(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
+vErrors = vErrors === null ? validate546.errors : vErrors.concat(validate546.errors);
 errors = vErrors.length;
 }
 }
@@ -17334,12 +18269,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate508.errors = vErrors;
+validate545.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createUser" */;
 let vErrors = null;
 let errors = 0;
@@ -17425,7 +18360,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if(typeof data4 === "string"){
-if(!(formats36.test(data4))){
+if(!(formats44.test(data4))){
 const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17484,7 +18419,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema205.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema216.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17537,8 +18472,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate508(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
+if(!(validate545(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
 errors = vErrors.length;
 }
 }
@@ -17553,14 +18488,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate506.errors = vErrors;
+validate543.errors = vErrors;
 return errors === 0;
 }
 
-export const updateUser = validate512;
-const schema208 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
+export const updateUser = validate549;
+const schema219 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
 
-function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateUser" */;
 let vErrors = null;
 let errors = 0;
@@ -17629,7 +18564,7 @@ errors++;
 if(data.email !== undefined){
 let data5 = data.email;
 if(typeof data5 === "string"){
-if(!(formats36.test(data5))){
+if(!(formats44.test(data5))){
 const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17688,7 +18623,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data8 === "") || (data8 === "en_US"))){
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema208.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema219.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17741,8 +18676,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate508(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
+if(!(validate545(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
 errors = vErrors.length;
 }
 }
@@ -17757,14 +18692,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate512.errors = vErrors;
+validate549.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteUser = validate515;
-const schema209 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteUser = validate552;
+const schema220 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteUser" */;
 let vErrors = null;
 let errors = 0;
@@ -17805,14 +18740,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate515.errors = vErrors;
+validate552.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCurrentUser = validate516;
-const schema210 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
+export const updateCurrentUser = validate553;
+const schema221 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
 
-function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -17868,7 +18803,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if(typeof data4 === "string"){
-if(!(formats36.test(data4))){
+if(!(formats44.test(data4))){
 const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -17927,7 +18862,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema210.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema221.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17980,8 +18915,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate508(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
+if(!(validate545(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
 errors = vErrors.length;
 }
 }
@@ -17996,14 +18931,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate516.errors = vErrors;
+validate553.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteCurrentUser = validate519;
-const schema211 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteCurrentUser = validate556;
+const schema222 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -18031,6 +18966,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate519.errors = vErrors;
+validate556.errors = vErrors;
 return errors === 0;
 }

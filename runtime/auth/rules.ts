@@ -21,6 +21,7 @@ import { TERM_RULES } from '../terms/rules.ts';
 import { TYPE_RULES } from '../types/rules.ts';
 import { COMMENT_RULES } from '../comments/rules.ts';
 import { OEMBED_RULES } from '../oembed/rules.ts';
+import { BLOCK_EDITOR_RULES } from '../block-editor/rules.ts';
 import { THEME_RULES } from '../themes/rules.ts';
 import { GLOBAL_STYLES_RULES } from '../global-styles/rules.ts';
 import { PATTERN_RULES } from '../patterns/rules.ts';
@@ -195,6 +196,7 @@ export const REFUSES_ANONYMOUS: ReadonlySet<string> = new Set([
   'authenticated', 'create_post', 'upload_files', 'edit_post', 'delete_post', 'edit_media',
   'read_revision', 'read_revisions', 'delete_revision', 'read_autosave', 'read_autosaves', 'create_autosave',
   'read_themes', 'read_theme_styles', 'read_block_patterns', 'read_templates', 'manage_templates',
+  'read_url_details', 'read_navigation_fallback',
 ]);
 
 /**
@@ -223,6 +225,7 @@ export const RULES: Record<string, RuleCheck> = {
   ...TYPE_RULES,
   ...COMMENT_RULES,
   ...OEMBED_RULES,
+  ...BLOCK_EDITOR_RULES,
   // The block editor's routes: themes, global styles, block patterns, templates.
   ...THEME_RULES,
   ...GLOBAL_STYLES_RULES,

@@ -7,7 +7,7 @@
 import type { ActionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { getRecord, putRecord } from './records.ts';
+import { getRecordToChange, putRecord } from './records.ts';
 import { payloadOf } from './payload.ts';
 import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
 import { clearCaches } from '../cache/registry.ts';
@@ -15,16 +15,22 @@ import { clearCaches } from '../cache/registry.ts';
 /** Key of the one record of a collection whose action names no record. */
 const SINGLETON = '_';
 
+/**
+ * Fields the answer takes from the record itself (its key, when it changed): a param of the
+ * same name is not stored, so a client cannot make the record answer another key or date.
+ */
+const RECORD_FIELDS = ['id', 'date_modified'];
+
 export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise<HandlerResult> {
   const id = b.idParam ? ctx.params[b.idParam] : SINGLETON;
   if (id === undefined || id === null || id === '') throw restError('rest_missing_callback_param', [b.idParam!], { params: [b.idParam] });
   if (typeof id === 'object') throw restError('rest_invalid_param', [b.idParam!], { params: { [b.idParam!]: `${b.idParam} is not of type string.` } });
   const key = String(id);
-  const sent = await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx, b.idParam ? [b.idParam] : []), b.secrets);
-  // The state is checked and changed in one write transaction (the site's write lock on
-  // PostgreSQL): two concurrent actions from one state cannot both pass the check.
+  const sent = await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx, [...RECORD_FIELDS, ...(b.idParam ? [b.idParam] : [])]), b.secrets);
+  // The state is checked and changed in one transaction, the record's key locked from the read
+  // to the commit: two concurrent actions from one state cannot both pass the check.
   const record = await ctx.app.db.transaction().execute(async (trx) => {
-    const existing = await getRecord(trx, b.collection, key);
+    const existing = await getRecordToChange(trx, b.collection, key);
     // A record never acted on is in the spec's initial state, or in none: then it can only take
     // actions that name no starting state.
     const current = existing?.data[b.field] ?? b.initial;
@@ -42,5 +48,7 @@ export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise
     return putRecord(trx, b.collection, key, data);
   });
   const extra = b.effect === 'clear-caches' ? { cleared: await clearCaches(ctx.app.db) } : {};
-  return { data: maskSecrets({ id: key === SINGLETON ? undefined : key, ...record.data, ...extra, date_modified: record.modified }) };
+  // Records stored before params of these names were refused may still carry them: the record's own values win.
+  const { id: _storedId, date_modified: _storedDate, ...fields } = record.data;
+  return { data: maskSecrets({ ...(key === SINGLETON ? {} : { id: key }), ...fields, ...extra, date_modified: record.modified }) };
 }

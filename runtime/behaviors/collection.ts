@@ -2,7 +2,7 @@
 import type { CollectionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { deleteRecord, getRecord, insertRecord, insertWithNextKey, listRecords, putRecord, scopedKey, type StoredRecord } from './records.ts';
+import { deleteRecord, getRecord, getRecordToChange, insertRecord, insertWithNextKey, listRecords, putRecord, scopedKey, type StoredRecord } from './records.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
 import { ensureSeeded } from './seed.ts';
 import { activeFilters, matchesFilters } from './filters.ts';
@@ -58,9 +58,10 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
       if (!record) throw notFound(b.collection);
       return { data: present(record, prefix) };
     }
-    // Writes that read what they change run in one write transaction (on PostgreSQL it holds
-    // the site's write lock), so concurrent requests to any process neither pick one key twice
-    // nor lose the fields another update merged in.
+    // Writes that read what they change run in one transaction: a new key is claimed by the
+    // unique index (insertWithNextKey), a merge locks its key from the read to the commit, so
+    // concurrent requests to any process neither pick one key twice nor lose the fields another
+    // update merged in.
     case 'create': {
       const data = await stored();
       if (!b.idParam || ctx.params[b.idParam] === undefined) {
@@ -77,7 +78,7 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
       const key = prefix + idOf();
       const changes = await stored();
       const { record, existed } = await db.transaction().execute(async (trx) => {
-        const existing = await getRecord(trx, b.collection, key);
+        const existing = await getRecordToChange(trx, b.collection, key);
         if (!existing && b.op === 'update') throw notFound(b.collection);
         return { record: await putRecord(trx, b.collection, key, { ...(existing?.data ?? {}), ...changes }), existed: Boolean(existing) };
       });

@@ -9,7 +9,7 @@ import type { OptionBehavior } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
-import { deleteRecord, getRecord, putRecord, scopedKey } from './records.ts';
+import { deleteRecord, getRecord, getRecordToChange, putRecord, scopedKey } from './records.ts';
 import { payloadOf } from './payload.ts';
 import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
 
@@ -32,6 +32,12 @@ export async function readOption(ctx: HandlerContext, b: Pick<OptionBehavior, 'k
   return stored ? stored.data.value : structuredClone(b.default ?? {});
 }
 
+/** readOption for a write that merges into the value: other writers of the key wait for this transaction. */
+async function readOptionToChange(ctx: HandlerContext, b: OptionBehavior, trx: Db): Promise<unknown> {
+  const stored = await getRecordToChange(trx, COLLECTION, scopedKey(b.key, ctx.user?.id ?? null, b.scope));
+  return stored ? stored.data.value : structuredClone(b.default ?? {});
+}
+
 export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise<HandlerResult> {
   const key = scopedKey(b.key, ctx.user?.id ?? null, b.scope);
   if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') return { data: maskSecrets(await withIncluded(ctx, await readOption(ctx, b), b.include)) };
@@ -42,10 +48,10 @@ export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise
   }
 
   const incoming = { ...(await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx), b.secrets)), ...(b.set ?? {}) };
-  // Read and merged in one write transaction (the site's write lock on PostgreSQL): two
+  // Read (the record's key locked until the commit) and merged in one transaction: two
   // processes writing different fields at once both keep theirs.
   const value = await ctx.app.db.transaction().execute(async (trx) => {
-    const current = await readOption(ctx, b, trx);
+    const current = await readOptionToChange(ctx, b, trx);
     const merged = b.merge !== false && isPlainObject(current) ? { ...current, ...incoming } : incoming;
     checkBounds(merged, OPTION_BOUNDS[b.scope === 'user' ? 'user' : 'site']);
     await putRecord(trx, COLLECTION, key, { value: merged });

@@ -5,6 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { containsText } from '../store/portable-sql.ts';
+import { nextId } from '../store/next-id.ts';
+import { lockName } from '../store/write-guards.ts';
 
 export interface StoredRecord {
   id: number;
@@ -32,6 +34,16 @@ export async function getRecord(db: Db, collection: string, key: string): Promis
   return row ? toRecord(row) : undefined;
 }
 
+/**
+ * The record as it stands, for a transaction that writes it back changed (a merge, a state
+ * change): concurrent writers of the same key take turns from here to their commit, so neither
+ * loses what the other wrote. The key is locked by name, as the record may not exist yet.
+ */
+export async function getRecordToChange(trx: Db, collection: string, key: string): Promise<StoredRecord | undefined> {
+  await lockName(trx, 'records', collection, key);
+  return getRecord(trx, collection, key);
+}
+
 /** Writes a record whole (inserted, or replacing the stored one) in one statement. */
 export async function putRecord(db: Db, collection: string, key: string, data: Record<string, unknown>): Promise<StoredRecord> {
   const now = nowText();
@@ -48,11 +60,11 @@ export async function putRecord(db: Db, collection: string, key: string, data: R
  * Inserts a record only when its key is free, in one statement: answers undefined when the key
  * is taken, so two concurrent creates of one key never both succeed (nor overwrite each other).
  */
-export async function insertRecord(db: Db, collection: string, key: string, data: Record<string, unknown>): Promise<StoredRecord | undefined> {
+export async function insertRecord(db: Db, collection: string, key: string, data: Record<string, unknown>, id?: number): Promise<StoredRecord | undefined> {
   const now = nowText();
   const row = await db
     .insertInto('records')
-    .values({ collection, key, data: JSON.stringify(data), created: now, modified: now })
+    .values({ ...(id === undefined ? {} : { id }), collection, key, data: JSON.stringify(data), created: now, modified: now })
     .onConflict((oc) => oc.columns(['collection', 'key']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -90,15 +102,15 @@ export async function listRecords(db: Db, collection: string, opts: ListOptions)
 }
 
 /**
- * Inserts a record under a key of its own: the table-wide largest id plus one (keys only need to
- * be unique within the collection; this one grows like the ids clients are used to), or the next
- * free number after it when a client chose that key. Run it inside a write transaction, which on
- * PostgreSQL takes the site's write lock: two processes then never pick the same key.
+ * Inserts a record under a key of its own: the row's own id (store/next-id.ts), so keys grow like
+ * the ids clients are used to and a deleted record's key is never handed out again (the id comes
+ * from SQLite's AUTOINCREMENT sequence or PostgreSQL's, never from the largest id still stored),
+ * or the next free number after it when a client chose that key. Run it inside a write
+ * transaction, which on PostgreSQL takes the site's write lock.
  */
 export async function insertWithNextKey(trx: Db, collection: string, keyPrefix: string, data: Record<string, unknown>): Promise<StoredRecord> {
-  const row = await trx.selectFrom('records').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
-  for (let n = Number(row?.m ?? 0) + 1; ; n++) {
-    const record = await insertRecord(trx, collection, keyPrefix + String(n), data);
+  for (let n = await nextId(trx, 'records'); ; n = Math.max(n + 1, await nextId(trx, 'records'))) {
+    const record = await insertRecord(trx, collection, keyPrefix + String(n), data, n);
     if (record) return record;
   }
 }

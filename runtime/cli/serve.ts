@@ -24,6 +24,7 @@ interface ServeOptions {
   workers: string;
   logLevel: string;
   answerCache: boolean;
+  checkAnswers?: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +44,7 @@ export function register(program: Command): void {
     .option('--cors-origins <list>', 'origins trusted with cross-origin access, comma-separated (* for any): they may send X-HTTP-Method-Override and read Allow (default: SPECPRESS_CORS_ORIGINS, the deployment\'s settings.corsOrigins, else WordPress\'s own CORS headers)')
     .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .option('--no-answer-cache', 'answer every anonymous read from the database instead of keeping answers until the next write (also SPECPRESS_ANSWER_CACHE=off)')
+    .option('--check-answers', 'developer mode: check every answer against the deployment\'s OpenAPI document; one that differs is logged and answered 500 rest_answer_mismatch naming the route')
     .option('--log-level <level>', `log lines written: ${LOG_LEVELS.join(', ')}; debug adds one line per request`, 'info')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
@@ -78,6 +80,7 @@ export function register(program: Command): void {
         corsOrigins: opts.corsOrigins !== undefined ? parseOriginList(opts.corsOrigins) : undefined,
         logLevel: opts.logLevel,
         answerCache: opts.answerCache,
+        checkAnswers: opts.checkAnswers === true,
       });
       if (cluster.isWorker) reportToPrimary(server);
       else printWelcome(server);
@@ -86,7 +89,7 @@ export function register(program: Command): void {
 }
 
 function printWelcome(server: Pick<RunningServer, 'deployment' | 'restUrl' | 'siteUrl' | 'firstAdmin'>): void {
-  const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`];
+  const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`, `WordPress's block editor: ${server.siteUrl}/wp-admin/post-new.php (your posts: ${server.siteUrl}/wp-admin/edit.php)`];
   const admin = server.firstAdmin;
   if (admin) {
     lines.push('', 'First start: an administrator was created. These credentials are shown only this once:');

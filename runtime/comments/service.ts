@@ -4,7 +4,8 @@
  * `_embed` leaves out as WordPress does for a post without comments.
  */
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { asResult } from '../rest/answer.ts';
 
-export function list(_ctx: HandlerContext): HandlerResult {
-  return { data: [], headers: { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' } };
+export function list<R>(_ctx: HandlerContext): HandlerResult<R> {
+  return asResult<R>([], { headers: { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' } });
 }

@@ -1,7 +1,7 @@
 /**
  * Autosaves (WordPress's WP_REST_Autosaves_Controller). The author autosaving their own draft
  * updates the draft itself; anyone else (or any non-draft) gets one autosave per user per post,
- * created or replaced, and an autosave equal to the post is removed rather than kept.
+ * created or replaced; an autosave equal to the post leaves the kept one as it was.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
@@ -17,26 +17,37 @@ import { findParent, differs, insertRevisionRow } from './revisions.ts';
 import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-shape.ts';
 import { savePost } from './store.ts';
 import { prepareChanges } from './write.ts';
+import { lockName } from '../store/write-guards.ts';
+import { asResult } from '../rest/answer.ts';
 
 function autosavesOf(ctx: HandlerContext, parentId: number) {
   return ctx.app.db.selectFrom('posts').selectAll().where('parent', '=', parentId).where('type', '=', 'revision').where('slug', 'like', '%-autosave-v1');
 }
 
-export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+/** What listing a post's autosaves takes: the context. */
+export type AutosaveListParams = { context: Context };
+
+export async function list<R>(ctx: HandlerContext<AutosaveListParams>, type: PostType): Promise<HandlerResult<R>> {
   const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   const rows = await autosavesOf(ctx, parent.id).orderBy('date', 'desc').orderBy('id', 'desc').execute();
-  const context = (ctx.params.context as Context) ?? 'view';
-  return { data: await prepareRevisions(ctx, rows, parent, context, 'autosave') };
+  return asResult<R>(await prepareRevisions(ctx, rows, parent, ctx.params.context, 'autosave'));
 }
 
-export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+/** What reading one autosave takes: its id (a capture) and the context. */
+export type AutosaveReadParams = { id: number; context: Context };
+
+export async function get<R>(ctx: HandlerContext<AutosaveReadParams>, type: PostType): Promise<HandlerResult<R>> {
   const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
-  const row = await autosavesOf(ctx, parent.id).where('id', '=', Number(ctx.params.id)).executeTakeFirst();
+  // The autosave the id names; for any other id, the post's latest autosave, as WordPress 6.8
+  // answers every id (wp_get_post_autosave reads the parent only). 404 only when there is none.
+  const row =
+    (await autosavesOf(ctx, parent.id).where('id', '=', ctx.params.id).executeTakeFirst()) ??
+    (await autosavesOf(ctx, parent.id).orderBy('date', 'desc').orderBy('id', 'desc').executeTakeFirst());
   if (!row) throw contentError('rest_post_no_autosave');
-  return { data: await prepareOneRevision(ctx, row, parent, (ctx.params.context as Context) ?? 'view', 'autosave') };
+  return asResult<R>(await prepareOneRevision(ctx, row, parent, ctx.params.context, 'autosave'));
 }
 
-export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+export async function create<R>(ctx: HandlerContext, type: PostType): Promise<HandlerResult<R>> {
   // The route's id names the item autosaved; its rule (edit_post) judged that item.
   const post = await findParent(ctx, type, targetOf(ctx, 'post').id);
   const userId = ctx.user?.id ?? 0;
@@ -49,9 +60,9 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   // may replace this one the moment it commits (another process, or the pool's next connection).
   const row = await ctx.app.db.transaction().execute(async (trx) => {
     const savedId = await saveAutosave(trx);
-    return savedId === null ? null : ((await trx.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow);
+    return (await trx.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow;
   });
-  async function saveAutosave(trx: Transaction<Database>): Promise<number | null> {
+  async function saveAutosave(trx: Transaction<Database>): Promise<number> {
     if (ownDraft) {
       // The draft itself is saved; no revision is made for an autosave.
       await savePost(trx, { type, changes, existing: post, authorId: post.author, zone, now, siteUrl: ctx.app.config.siteUrl, metaSchema: metaSchemaOf(ctx, type) });
@@ -64,14 +75,13 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
     const sent: Partial<Record<'title' | 'content' | 'excerpt', string>> = {};
     for (const field of ['title', 'content', 'excerpt'] as const) if (changes.row[field] !== undefined && changes.row[field] !== null) sent[field] = changes.row[field];
     const fields = { title: sent.title ?? '', content: sent.content ?? '', excerpt: sent.excerpt ?? '' };
+    // One autosave per post and user: concurrent autosaves of it take turns from this read to the commit.
+    await lockName(trx, 'autosave', String(post.id), String(userId));
     const old = await trx.selectFrom('posts').selectAll().where('parent', '=', post.id).where('type', '=', 'revision')
       .where('slug', 'like', '%-autosave-v1').where('author', '=', userId).executeTakeFirst();
     if (old) {
-      if (!differs({ ...post, ...sent }, post)) {
-        // The stale autosave goes, and the caller is told there was nothing to save.
-        await trx.deleteFrom('posts').where('id', '=', old.id).execute();
-        return null;
-      }
+      // Nothing new to save: WordPress 6.8 answers the autosave already kept, as it was.
+      if (!differs({ ...post, ...sent }, post)) return old.id;
       const nowGmt = gmtNow(now);
       await trx.updateTable('posts').set({ ...sent, date: localFromGmt(nowGmt, zone), date_gmt: nowGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', old.id).execute();
       return old.id;
@@ -79,7 +89,6 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
     return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)), fields);
   }
 
-  if (row === null) throw contentError('rest_autosave_no_changes');
   const parent = row.id === post.id ? row : post;
-  return { data: await prepareOneRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision') };
+  return asResult<R>(await prepareOneRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision'));
 }

@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ArgSchema } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
+import { batchWritesOf } from '../store/batch-writes.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,7 +34,8 @@ function emptyValue(schema: ArgSchema): unknown {
  * Every registered key at its empty value. The values are worked out once per schema and turned
  * into a function whose body is that object as a literal: each call makes a fresh, unshared copy
  * (nested defaults included) the way V8 copies a literal, with no per-key walk or JSON.parse —
- * that copy was a tenth of a post list's CPU (27 keys, two nested defaults of ~1.2 KB each).
+ * that copy was a visible share of a post list's CPU (a schema of dozens of keys with nested
+ * defaults; bench/profile-serve.bench.ts).
  * The literal is the JSON text of plain JSON values (the spec's defaults, read from YAML), which
  * is valid JavaScript; a `__proto__` key anywhere would set a prototype in a literal rather than
  * make a key, so such a schema is copied through JSON.parse instead.
@@ -90,6 +92,18 @@ export async function writeMeta(db: Db, postId: number, values: Record<string, u
     await db.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', '=', key).execute();
     if (value === null) continue;
     await db.insertInto('postmeta').values({ post_id: postId, meta_key: key, meta_value: JSON.stringify(value) }).execute();
+  }
+}
+
+/**
+ * writeMeta for a post created in this transaction, which has no meta yet: in a batch its rows
+ * are written with the other creates' at once (store/batch-writes.ts), else at once here.
+ */
+export async function writeNewPostMeta(db: Db, postId: number, values: Record<string, unknown>, schema: MetaSchema): Promise<void> {
+  const pending = batchWritesOf(db as Kysely<Database>);
+  if (!pending) return writeMeta(db, postId, values, schema);
+  for (const [key, value] of Object.entries(values)) {
+    if (Object.hasOwn(schema, key) && value !== null) pending.addMeta(postId, key, JSON.stringify(value));
   }
 }
 

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { processCacheOf, writesSeen } from '../cache/process-cache.ts';
+import { lockName } from '../store/write-guards.ts';
 
 /**
  * Option texts read inside a transaction, per transaction handle. The process cache cannot serve
@@ -37,6 +38,24 @@ function storedText(db: Kysely<Database>, name: string): Promise<string | undefi
 /** Parsed on each call from the stored text, so a caller changing the value changes no one else's. */
 export async function getOption<T>(db: Kysely<Database>, name: string, fallback: T): Promise<T> {
   const value = await storedText(db, name);
+  if (value === undefined) return fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return value as unknown as T;
+  }
+}
+
+/**
+ * An option's value for a transaction that writes it back changed (the sticky list): other
+ * writers of the option take turns from here to their commit (store/write-guards.ts; locked by
+ * name, as the option may not exist yet), and the value is read from the table after the lock,
+ * never from what this transaction remembers reading before it (with one writer, SQLite, nothing
+ * is locked and the memo stays right).
+ */
+export async function getOptionToChange<T>(trx: Kysely<Database>, name: string, fallback: T): Promise<T> {
+  if (!(await lockName(trx, 'options', name))) return getOption(trx, name, fallback);
+  const value = (await trx.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst())?.value;
   if (value === undefined) return fallback;
   try {
     return JSON.parse(value) as T;

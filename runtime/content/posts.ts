@@ -26,6 +26,7 @@ import { listQuery, pageWindow, withStickyFirst } from './query.ts';
 import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
 import { prepareChanges } from './write.ts';
 import { saveRevisionIfChanged } from './revisions.ts';
+import { asResult } from '../rest/answer.ts';
 
 const LISTABLE = ['publish', 'future', 'draft', 'pending', 'private'];
 const lastPublishRun = new WeakMap<object, number>();
@@ -66,12 +67,26 @@ function contextOf(ctx: HandlerContext): Context {
  * The statuses a list shows. Whether the caller may ask for them is the spec's `read_posts`
  * rule's to say (runtime/auth/rules.ts), before this runs.
  */
-function listStatuses(ctx: HandlerContext): string[] {
-  const requested: string[] = Array.isArray(ctx.params.status) ? ctx.params.status : [ctx.params.status ?? 'publish'];
+function listStatuses(ctx: HandlerContext<PostListParams>): string[] {
+  const requested = ctx.params.status ?? ['publish'];
   return requested.includes('any') ? LISTABLE : requested;
 }
 
-export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+/**
+ * What a posts or pages list reads itself; the list query (query.ts) takes the declared params
+ * whole. A spec change to them that no longer fits stops compiling at a handler.
+ */
+export type PostListParams = {
+  status?: string[];
+  orderby: string;
+  search?: string;
+  include?: number[];
+  ignore_sticky?: boolean;
+  excerpt_length?: number;
+  password?: unknown;
+};
+
+export async function list<R>(ctx: HandlerContext<PostListParams>, type: PostType): Promise<HandlerResult<R>> {
   const p = declaredParams(ctx.endpoint, ctx.params);
   const statuses = listStatuses(ctx);
   if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
@@ -89,17 +104,24 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   if (supports(type, 'sticky') && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
   const readable = await Promise.all(rows.map((r) => canReadPost(ctx, r)));
   rows = rows.filter((_r, i) => readable[i]);
-  const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length });
-  return { data, headers: { 'X-WP-Total': String(result.total), 'X-WP-TotalPages': String(totalPages) } };
+  // A list shows each item whose password is the `password` sent (not a list arg: WordPress's
+  // prepare_item_for_response reads it from any request).
+  const password = typeof ctx.params.password === 'string' && ctx.params.password !== '' ? ctx.params.password : undefined;
+  const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length, password });
+  return asResult<R>(data, { headers: { 'X-WP-Total': String(result.total), 'X-WP-TotalPages': String(totalPages) } });
 }
 
+/** What a single read takes: the context, the password of a protected item, the excerpt's length. */
+export type PostReadParams = { context: Context; password?: string; excerpt_length?: number };
+
 /** Reading (context, password, visibility) was allowed by the spec's `read_post` rule. */
-export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+export async function get<R>(ctx: HandlerContext<PostReadParams>, type: PostType): Promise<HandlerResult<R>> {
   await publishDueOnce(ctx);
   const post = await findPostHead(ctx, targetOf(ctx, 'post').id, type);
-  const context = contextOf(ctx);
-  const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
-  return { data, headers: alternateLinkHeader(data.link) };
+  const { password, excerpt_length: excerptLength } = ctx.params;
+  // A null context (a JSON body may send one) is the default one, as in WordPress.
+  const data = await preparePost(ctx, post, { context: contextOf(ctx), password, excerptLength });
+  return asResult<R>(data, { headers: alternateLinkHeader(data.link) });
 }
 
 /**
@@ -117,7 +139,7 @@ function refuseEmpty(type: PostType, changes: { row: Partial<Record<'title' | 'c
   if (blank('title') && blank('content') && blank('excerpt')) throw restError('empty_content');
 }
 
-export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+export async function create<R>(ctx: HandlerContext, type: PostType): Promise<HandlerResult<R>> {
   const changes = await prepareChanges(ctx, type);
   refuseEmpty(type, changes);
   const zone = await siteZone(ctx.app.db);
@@ -139,7 +161,7 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
     ? later.add(CREATED_TOGETHER, { ctx, row, generated: generated ?? (await generatedSlug(ctx.app.db, row)) })
     : await preparePost(ctx, row, { context: 'edit', generatedSlugs: generated === undefined ? undefined : new Map([[id, generated]]) });
   const plural = restBaseOf(type);
-  return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };
+  return asResult<R>(data, { status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } });
 }
 
 /**
@@ -157,7 +179,7 @@ const CREATED_TOGETHER: LaterGroup<{ ctx: HandlerContext; row: PostRow; generate
 };
 
 /** Editing was allowed by the spec's `edit_post` rule. */
-export async function update(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+export async function update<R>(ctx: HandlerContext, type: PostType): Promise<HandlerResult<R>> {
   const existing = await findPost(ctx, targetOf(ctx, 'post').id, type);
   const changes = await prepareChanges(ctx, type, existing);
   refuseEmpty(type, changes, existing);
@@ -176,11 +198,14 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
     await saveRevisionIfChanged(trx, existing.id, ctx.app.now(), zone, ctx.user?.id ?? existing.author, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)));
   });
   const row = await findPost(ctx, existing.id, type);
-  return { data: await preparePost(ctx, row, { context: 'edit' }) };
+  return asResult<R>(await preparePost(ctx, row, { context: 'edit' }));
 }
 
+/** What deleting takes: `force` to delete for good rather than move to the trash. */
+export type PostDeleteParams = { force: boolean };
+
 /** Deleting was allowed by the spec's `delete_post` rule. */
-export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+export async function remove<R>(ctx: HandlerContext<PostDeleteParams>, type: PostType): Promise<HandlerResult<R>> {
   const post = await findPost(ctx, targetOf(ctx, 'post').id, type);
   const force = ctx.params.force === true;
   const zone = await siteZone(ctx.app.db);
@@ -188,7 +213,7 @@ export async function remove(ctx: HandlerContext, type: PostType): Promise<Handl
     // WordPress answers the previous item's data without its links.
     const { _links: _dropped, ...previous } = await preparePost(ctx, post, { context: 'edit' });
     await ctx.app.db.transaction().execute((trx) => deletePostForever(trx, post));
-    return { data: { deleted: true, previous } };
+    return asResult<R>({ deleted: true, previous });
   }
   if (post.status === 'trash') throw contentError('rest_already_trashed');
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -198,6 +223,6 @@ export async function remove(ctx: HandlerContext, type: PostType): Promise<Handl
     await saveRevisionIfChanged(trx, post.id, ctx.app.now(), zone, ctx.user?.id ?? post.author, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)));
   });
   const row = await findPost(ctx, post.id, type);
-  return { data: await preparePost(ctx, row, { context: 'edit' }) };
+  return asResult<R>(await preparePost(ctx, row, { context: 'edit' }));
 }
 

@@ -3,7 +3,7 @@
  * computed from the row and its relations, `_links`, then filtered to the request's context.
  * Relations of a whole page of items are loaded with one query each.
  */
-import { isHierarchical, restBaseOf, supports } from '../../contract/post-types.ts';
+import { isHierarchical, restBaseOf, supports, supportsFeature } from '../../contract/post-types.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
@@ -155,8 +155,10 @@ function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context:
     collection: [{ href: `${base}/${plural}` }],
     about: [{ href: `${base}/types/${post.type}` }],
   };
-  if (post.author) links.author = [{ embeddable: true, href: `${base}/users/${post.author}` }];
-  links.replies = [{ embeddable: true, href: `${base}/comments?post=${post.id}` }];
+  // Authors and replies are linked only for types that have them, as WordPress's prepare_links
+  // asks post_type_supports (a navigation menu has neither).
+  if (post.author && supportsFeature(post.type, 'author')) links.author = [{ embeddable: true, href: `${base}/users/${post.author}` }];
+  if (supportsFeature(post.type, 'comments')) links.replies = [{ embeddable: true, href: `${base}/comments?post=${post.id}` }];
   const revs = rel.revisions.get(post.id);
   links['version-history'] = [{ count: revs?.count ?? 0, href: `${self}/revisions` }];
   if (revs?.count) links['predecessor-version'] = [{ id: revs.last, href: `${self}/revisions/${revs.last}` }];
@@ -183,7 +185,7 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   if (has(user, typeCap(type, 'publish'))) out['wp:action-publish'] = link;
   if (has(user, 'unfiltered_html')) out['wp:action-unfiltered-html'] = link;
   if (supports(type, 'sticky') && has(user, 'edit_others_posts')) out['wp:action-sticky'] = link;
-  if (has(user, typeCap(type, 'edit_others'))) out['wp:action-assign-author'] = link;
+  if (supportsFeature(type, 'author') && has(user, typeCap(type, 'edit_others'))) out['wp:action-assign-author'] = link;
   if (supports(type, 'terms')) {
     if (has(user, 'manage_categories')) out['wp:action-create-categories'] = link;
     if (has(user, 'edit_posts')) out['wp:action-assign-categories'] = link;

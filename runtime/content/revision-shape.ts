@@ -63,7 +63,8 @@ async function previewLinkOf(ctx: HandlerContext, parent: PostRow): Promise<stri
 export async function prepareRevisions(ctx: HandlerContext, rows: PostRow[], parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>[]> {
   const meta = await readMeta(ctx.app.db, rows.map((r) => r.id), metaSchemaOf(ctx, parent.type));
   const preview = kind === 'autosave' ? await previewLinkOf(ctx, parent) : '';
-  return rows.map((r) => prepareRevision(ctx, r, parent, context, kind, meta.get(r.id) ?? {}, preview));
+  // A null context (a JSON body may send one) is the default one, as in WordPress.
+  return rows.map((r) => prepareRevision(ctx, r, parent, context ?? 'view', kind, meta.get(r.id) ?? {}, preview));
 }
 
 export async function prepareOneRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>> {

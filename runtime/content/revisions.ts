@@ -19,6 +19,7 @@ import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-sha
 import { copyMeta } from './meta.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
 import { positionInList } from '../store/portable-sql.ts';
+import { asResult } from '../rest/answer.ts';
 
 const FIELDS = ['title', 'content', 'excerpt'] as const;
 const normalize = (s: string) => s.replace(/\r\n?/g, '\n').replace(/\s+/g, ' ').trim();
@@ -87,15 +88,32 @@ async function findRevision(ctx: HandlerContext, parent: PostRow, id: number): P
 
 const ORDER: Record<string, 'date' | 'id' | 'slug' | 'title'> = { date: 'date', id: 'id', slug: 'slug', title: 'title' };
 
-export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+/**
+ * What a revisions list reads: the list args of every `/<type>/<parent>/revisions` route (posts,
+ * pages, synced patterns). A spec change to them that no longer fits stops compiling at a handler.
+ */
+export type RevisionListParams = {
+  context: Context;
+  include?: number[];
+  exclude?: number[];
+  search?: string;
+  page: number;
+  per_page?: number;
+  offset?: number;
+  orderby: string;
+  order: 'asc' | 'desc';
+};
+
+export async function list<R>(ctx: HandlerContext<RevisionListParams>, type: PostType): Promise<HandlerResult<R>> {
   const p = ctx.params;
+  const { include, exclude } = p;
   const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
-  if (p.orderby === 'include' && !p.include?.length) throw contentError('rest_orderby_include_missing_include');
+  if (p.orderby === 'include' && !include?.length) throw contentError('rest_orderby_include_missing_include');
   // Autosaves are listed among the revisions, as wp_get_post_revisions returns every revision row.
   let q = ctx.app.db.selectFrom('posts').selectAll().where('parent', '=', parent.id).where('type', '=', 'revision');
-  if (p.include?.length) q = q.where('id', 'in', p.include);
-  if (p.exclude?.length) q = q.where('id', 'not in', p.exclude);
+  if (include?.length) q = q.where('id', 'in', include);
+  if (exclude?.length) q = q.where('id', 'not in', exclude);
   if (p.search) {
     const terms = parseSearch(String(p.search), false);
     if (terms.length) q = q.where((eb) => searchCondition(eb, terms, []));
@@ -112,11 +130,10 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   }
   const dir = p.order === 'asc' ? 'asc' : 'desc';
   const orderby = String(p.orderby ?? 'date');
-  if (orderby === 'include' && p.include?.length) {
-    const ids: number[] = p.include;
-    q = q.orderBy(positionInList('posts.id', ids));
+  if (orderby === 'include' && include?.length) {
+    q = q.orderBy(positionInList('posts.id', include));
   } else if (orderby === 'relevance' && p.search) {
-    q = q.orderBy(relevanceRank(String(p.search), parseSearch(String(p.search), false))).orderBy('date', 'desc').orderBy('id', 'desc');
+    q = q.orderBy(relevanceRank(String(p.search), parseSearch(String(p.search), false))).orderBy('date', dir).orderBy('id', dir);
   } else {
     q = q.orderBy(ORDER[orderby] ?? 'date', dir).orderBy('id', dir);
   }
@@ -125,16 +142,22 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   const rows = await q.execute();
   const context = (p.context as Context) ?? 'view';
   const data = await prepareRevisions(ctx, rows, parent, context, 'revision');
-  return { data, headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } };
+  return asResult<R>(data, { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } });
 }
 
-export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+/** What reading one revision takes: its id (a capture) and the context. */
+export type RevisionReadParams = { id: number; context: Context };
+
+export async function get<R>(ctx: HandlerContext<RevisionReadParams>, type: PostType): Promise<HandlerResult<R>> {
   const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
-  const revision = await findRevision(ctx, parent, Number(ctx.params.id));
-  return { data: await prepareOneRevision(ctx, revision, parent, (ctx.params.context as Context) ?? 'view', isAutosave(revision) ? 'autosave' : 'revision') };
+  const revision = await findRevision(ctx, parent, ctx.params.id);
+  return asResult<R>(await prepareOneRevision(ctx, revision, parent, ctx.params.context, isAutosave(revision) ? 'autosave' : 'revision'));
 }
 
-export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+/** What deleting a revision takes: `force`, which must be true (revisions have no trash). */
+export type RevisionDeleteParams = { force: boolean };
+
+export async function remove<R>(ctx: HandlerContext<RevisionDeleteParams>, type: PostType): Promise<HandlerResult<R>> {
   const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   const revision = await findRevision(ctx, parent, targetOf(ctx, 'child').id);
   if (ctx.params.force !== true) throw contentError('rest_revision_trash_not_supported', ['force=true']);
@@ -143,5 +166,5 @@ export async function remove(ctx: HandlerContext, type: PostType): Promise<Handl
     await trx.deleteFrom('postmeta').where('post_id', '=', revision.id).execute();
     await trx.deleteFrom('posts').where('id', '=', revision.id).execute();
   });
-  return { data: { deleted: true, previous } };
+  return asResult<R>({ deleted: true, previous });
 }

@@ -7,6 +7,7 @@ import { isHierarchical, isMediaType } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
 import { escapeLike, plainNumber } from '../store/portable-sql.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
+import { lockName } from '../store/write-guards.ts';
 
 /** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
 const SPELLED: Record<string, string> = {
@@ -59,28 +60,45 @@ type SlugItem = { id: number; type: string; status: string; parent: number; slug
 /**
  * A free slug for an item of `type`, reserved for a write: WordPress checks posts of the same
  * type; for hierarchical types (pages) only siblings under the same parent collide. Not one
- * query per candidate (376 posts titled alike made a create 7.6 times slower), and not a sort
- * of every numbered slug either (at 9,772 alike that halved throughput): a free slug costs one
+ * query per candidate (a create slowed down with every post titled alike), and not a sort of
+ * every numbered slug either (the same, at thousands alike): a free slug costs one
  * indexed lookup; a taken one, one keyed increment of the scope's counter (`slug_counters`) and
  * a lookup confirming the pick, while the counter knows no number below it is missing. Otherwise
  * (a `slug-3` deleted or renamed, a number given by hand) the numbered slugs are read and the
  * first free number taken, as wp_unique_post_slug fills a gap; the counter then says again what
- * is held. The increment locks the counter's row: concurrent writers of one title take turns.
+ * is held.
+ *
+ * Concurrent writers (PostgreSQL) take turns per slug, not per site: the slug checked is locked by
+ * name (store/write-guards.ts) from its check to the commit, whatever the scope (an attachment's
+ * scope is every item), and so is a numbered pick before it is confirmed free: an item titled
+ * `hello 2` may be taking `hello-2` meanwhile. Locks are taken in growing slug length, so two
+ * writers of one slug never wait for each other in a cycle.
  */
 export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
+  await lockName(db, 'slug', slug);
   const scope = scopeOf(db, item);
   if (!(await scope.isTaken(slug))) return slug;
 
   const key = { scope: scopeKey(item), base: slug };
   const counted = await bumpCounter(db, key);
   // No number below it missing: the next is the first free one, and the counter stays so (migration 150).
-  if (counted?.dense && !(await scope.isTaken(`${slug}-${counted.highest}`))) return `${slug}-${counted.highest}`;
+  if (counted?.dense && (await claimed(db, scope, `${slug}-${counted.highest}`))) return `${slug}-${counted.highest}`;
   // No counter yet (a database from before the counters, or slugs written by other means), a gap,
-  // or its number taken (a slug given by hand): the first free number from the slugs themselves.
-  const { next, highest, dense } = await firstFreeFromSlugs(scope, slug);
-  await setCounter(db, key, highest, dense);
-  return `${slug}-${next}`;
+  // or its number taken (a slug given by hand, or by a writer of that very slug meanwhile): the
+  // first free number from the slugs themselves.
+  for (;;) {
+    const { next, highest, dense, confirmed } = await firstFreeFromSlugs(scope, slug, (candidate) => claimed(db, scope, candidate));
+    if (!confirmed && !(await claimed(db, scope, `${slug}-${next}`))) continue;
+    await setCounter(db, key, highest, dense);
+    return `${slug}-${next}`;
+  }
+}
+
+/** Locks `candidate` by name and answers whether it is still free (read after the lock, so after any commit of it). */
+async function claimed(db: Kysely<Database>, scope: ReturnType<typeof scopeOf>, candidate: string): Promise<boolean> {
+  await lockName(db, 'slug', candidate);
+  return !(await scope.isTaken(candidate));
 }
 
 /**
@@ -204,18 +222,23 @@ async function setCounter(db: Kysely<Database>, key: CounterKey, highest: number
  * whether none below that is missing then. Mostly none is missing (creates count up): one
  * aggregate over the index range answers; a gap reads the numbered slugs. If the pick is taken
  * all the same (a collation that sorts otherwise, PostgreSQL with a locale, left it out of the
- * range), every numbered slug of the scope is read and the counter claims nothing.
+ * range), every numbered slug of the scope is read and the counter claims nothing. `isFree`
+ * confirms the pick (a write locks it first); `confirmed` says whether the answer passed it.
  */
-async function firstFreeFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<{ next: number; highest: number; dense: boolean }> {
+async function firstFreeFromSlugs(
+  scope: ReturnType<typeof scopeOf>,
+  slug: string,
+  isFree: (candidate: string) => Promise<boolean> = async (candidate) => !(await scope.isTaken(candidate)),
+): Promise<{ next: number; highest: number; dense: boolean; confirmed: boolean }> {
   const { count, highest = 1 } = await scope.plainNumbers(slug);
   // `count` numbers are held from 2 to `highest`: with none missing the next is one past it; else
   // the first gap, and none is missing afterwards only when it was the one gap.
   const gapless = count === highest - 1;
   const next = gapless ? highest + 1 : firstFree(slug, await scope.numbered(slug));
   const dense = gapless || count + 1 === highest - 1;
-  if (!(await scope.isTaken(`${slug}-${next}`))) return { next, highest: Math.max(highest, next), dense };
+  if (await isFree(`${slug}-${next}`)) return { next, highest: Math.max(highest, next), dense, confirmed: true };
   const fallback = await firstFreeOfAll(scope, slug);
-  return { next: fallback, highest: Math.max(highest, fallback), dense: false };
+  return { next: fallback, highest: Math.max(highest, fallback), dense: false, confirmed: false };
 }
 
 /** The first N from 2 for which no slug in `taken` is `slug-N`. */

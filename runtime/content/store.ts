@@ -8,8 +8,8 @@ import type { Database } from '../store/schema.ts';
 import { gmtFromLocal, localFromGmt, gmtNow, ZERO_DATE } from './dates.ts';
 import type { Zone } from 'luxon';
 import { guidFor, linkFor } from './links.ts';
-import { writeMeta, type MetaSchema } from './meta.ts';
-import { getOption, setOption } from './options.ts';
+import { writeMeta, writeNewPostMeta, type MetaSchema } from './meta.ts';
+import { getOption, getOptionToChange, setOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { THUMBNAIL_KEY } from './prepare.ts';
 import { decodeSlug, sanitizeTitle, uniqueSlug } from './slugs.ts';
@@ -62,7 +62,7 @@ function defaultDiscussion(type: string): { comment_status: string; ping_status:
 }
 
 export async function setSticky(db: Db, id: number, sticky: boolean): Promise<void> {
-  const list = await getOption<number[]>(db as Kysely<Database>, 'sticky_posts', []);
+  const list = await getOptionToChange<number[]>(db as Kysely<Database>, 'sticky_posts', []);
   const ids = (Array.isArray(list) ? list : []).map(Number).filter((x) => x !== id);
   if (sticky) ids.push(id);
   await setOption(db as Kysely<Database>, 'sticky_posts', ids);
@@ -179,7 +179,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     if (existing && existing.status !== saved.status) await refreshCounts(trx, await termIdsOfPost(trx, id));
     if (changes.sticky !== undefined) await setSticky(trx, id, changes.sticky);
   }
-  if (changes.meta) await writeMeta(trx, id, changes.meta, input.metaSchema);
+  if (changes.meta) await (existing ? writeMeta : writeNewPostMeta)(trx, id, changes.meta, input.metaSchema);
   // An id that is not a media item is ignored, as WordPress 6.1 does (it answers 200, unset).
   if (changes.featuredMedia !== undefined) await setThumbnail(trx, id, changes.featuredMedia);
   return { id, row: saved, generatedSlug: created?.generatedSlug };

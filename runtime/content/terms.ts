@@ -8,6 +8,9 @@ import type { Database, TermsTable } from '../store/schema.ts';
 import { getOption, setOption } from './options.ts';
 import { sanitizeTitle } from './slugs.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
+import { batchWritesOf } from '../store/batch-writes.ts';
+import { lockName, lockRows } from '../store/write-guards.ts';
+import { countsAtCommit, noteTermCounts } from '../store/term-count-notes.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Taxonomy = 'category' | 'post_tag';
@@ -16,8 +19,17 @@ export type TermRow = Selectable<TermsTable>;
 
 /** The default category's id, creating "Uncategorized" on a fresh site. */
 export async function defaultCategory(db: Db): Promise<number> {
+  // A batch's run of creates finds it once (only an item of another kind could remove it).
+  const pending = batchWritesOf(db as Kysely<Database>);
+  const found = pending?.remembered<number>('default_category');
+  if (found) return found;
   const id = Number(await getOption(db as Kysely<Database>, 'default_category', 0));
-  if (id && (await CATEGORY_BY_ID(db as Kysely<Database>, id)).length) return id;
+  if (id && (await CATEGORY_BY_ID(db as Kysely<Database>, id)).length) {
+    pending?.remember('default_category', id);
+    return id;
+  }
+  // Two first posts at once must not make two "Uncategorized": the making takes turns.
+  await lockName(db as Kysely<Database>, 'default_category');
   const existing = await db.selectFrom('terms').select('id').where('taxonomy', '=', 'category').where('slug', '=', 'uncategorized').executeTakeFirst();
   const termId = existing?.id ?? (await addTerm(db, { taxonomy: 'category', name: 'Uncategorized' })).id;
   await setOption(db as Kysely<Database>, 'default_category', termId);
@@ -29,10 +41,14 @@ export async function addTerm(
   input: { taxonomy: Taxonomy; name: string; slug?: string; parent?: number; description?: string },
 ): Promise<TermRow> {
   const base = sanitizeTitle(input.slug || input.name) || 'term';
+  // Writers of one term slug take turns from its check to the commit (store/write-guards.ts);
+  // each candidate is locked before it is checked, as another term may be named `base 2`.
+  const taken = async (candidate: string) => {
+    await lockName(db as Kysely<Database>, 'term', input.taxonomy, candidate);
+    return Boolean(await db.selectFrom('terms').select('id').where('taxonomy', '=', input.taxonomy).where('slug', '=', candidate).executeTakeFirst());
+  };
   let slug = base;
-  for (let n = 2; await db.selectFrom('terms').select('id').where('taxonomy', '=', input.taxonomy).where('slug', '=', slug).executeTakeFirst(); n++) {
-    slug = `${base}-${n}`;
-  }
+  for (let n = 2; await taken(slug); n++) slug = `${base}-${n}`;
   const row = { taxonomy: input.taxonomy, name: input.name, slug, description: input.description ?? '', parent: input.parent ?? 0, count: 0 };
   const { id } = await db.insertInto('terms').values(row).returning('id').executeTakeFirstOrThrow();
   return { id, ...row };
@@ -85,23 +101,43 @@ export async function setPostTerms(db: Db, postId: number, taxonomy: Taxonomy, i
 /**
  * The terms of a post created in this transaction, which held none before: each term's count
  * goes up by one if the post is published, instead of a recount (a count over every post of the
- * term: 33 ms for a category of 16,667 posts, paid by every create). Every other change of
+ * term, which grows with the category and would be paid by every create). Every other change of
  * terms or status recounts, which also settles a count that drifted.
  */
 export async function setNewPostTerms(db: Db, postId: number, ids: number[], published: boolean): Promise<void> {
   // A statement per term, each compiled once: a create has one term (its default category) or a few.
-  for (const termId of new Set(ids)) {
+  // In id order: on SQLite each increment locks its term's row until the commit, and two writers
+  // that lock rows in one order never wait for each other in a cycle.
+  const pending = batchWritesOf(db as Kysely<Database>);
+  const atCommit = countsAtCommit(db as Kysely<Database>);
+  for (const termId of [...new Set(ids)].sort((a, b) => a - b)) {
+    // In a batch, written with the other creates' at once (store/batch-writes.ts).
+    if (pending) {
+      pending.relate(postId, termId);
+      if (published) pending.countOneMore(termId);
+      continue;
+    }
     await RELATE_ONE(db as Kysely<Database>, postId, termId);
-    if (published) await COUNT_ONE_MORE(db as Kysely<Database>, termId);
+    if (published && !atCommit) await COUNT_ONE_MORE(db as Kysely<Database>, termId);
   }
+  // PostgreSQL raises them at COMMIT (store/term-count-notes.ts): the rows are not held till then.
+  if (published && atCommit && !pending) await noteTermCounts(db as Kysely<Database>, [...new Set(ids)].map((termId) => ({ termId, more: 1 })));
 }
 
 const RELATE_ONE = reusableQuery((db: Kysely<Database>, postId: number, termId: number) => db.insertInto('term_relationships').values({ post_id: postId, term_id: termId }));
 const COUNT_ONE_MORE = reusableQuery((db: Kysely<Database>, termId: number) => db.updateTable('terms').set((eb) => ({ count: eb('count', '+', 1) })).where('id', '=', termId));
 
-/** A term's count is the number of published posts it holds, as WordPress counts it. */
+/**
+ * A term's count is the number of published posts it holds, as WordPress counts it. The terms'
+ * rows are locked first (in id order), then counted: a writer counting the same term meanwhile
+ * has committed by then, and the count, read after the wait, includes what it wrote. PostgreSQL
+ * does the same at COMMIT (store/term-count-notes.ts), so the rows are held only while committing.
+ */
 export async function refreshCounts(db: Db, termIds: number[]): Promise<void> {
-  for (const id of new Set(termIds)) {
+  const ids = [...new Set(termIds)].sort((a, b) => a - b);
+  if (countsAtCommit(db as Kysely<Database>)) return noteTermCounts(db as Kysely<Database>, ids.map((termId) => ({ termId, recount: true })));
+  await lockRows(db as Kysely<Database>, 'terms', ids);
+  for (const id of ids) {
     const row = await db
       .selectFrom('term_relationships')
       .innerJoin('posts', 'posts.id', 'term_relationships.post_id')

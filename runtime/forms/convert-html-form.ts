@@ -9,6 +9,7 @@ import { findForm, insertForm } from './form-store.ts';
 import { presentForm } from './forms.ts';
 import { DEFAULT_FORM_SETTINGS, fieldTypeOf, uniqueName, type FormField } from './field-types.ts';
 import { fieldsFromHtml } from './html-form-fields.ts';
+import { asResult } from '../rest/answer.ts';
 
 function fromParsed(list: unknown[]): FormField[] {
   const taken = new Set<string>();
@@ -24,7 +25,7 @@ function fromParsed(list: unknown[]): FormField[] {
   });
 }
 
-export async function convertHtmlForm(ctx: HandlerContext): Promise<HandlerResult> {
+export async function convertHtmlForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const parsed = Array.isArray(p.parsed_fields) ? p.parsed_fields : [];
   const useHtml = typeof p.html === 'string' && p.html.trim() !== '' && (p.confidence === 'low' || parsed.length === 0);
@@ -37,5 +38,5 @@ export async function convertHtmlForm(ctx: HandlerContext): Promise<HandlerResul
   if (p.styling && typeof p.styling === 'object') settings.styling = p.styling;
   const title = String(p.form_title ?? '').trim() || 'Converted form';
   const id = await insertForm(ctx.app.db, { title, status: 'draft', author: ctx.user?.id ?? 0, fields, settings }, ctx.app.now());
-  return { status: 201, data: { ...presentForm((await findForm(ctx.app.db, id))!), source: fromMarkup ? 'html' : 'parsed_fields' } };
+  return asResult<R>({ ...presentForm((await findForm(ctx.app.db, id))!), source: fromMarkup ? 'html' : 'parsed_fields' }, { status: 201 });
 }

@@ -6,10 +6,11 @@
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { DateTime } from 'luxon';
 import { gmtNow, localFromGmt, siteZone } from '../content/dates.ts';
+import { asResult } from '../rest/answer.ts';
 
 const DAYS = 30;
 
-export async function entriesChartData(ctx: HandlerContext): Promise<HandlerResult> {
+export async function entriesChartData<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const zone = await siteZone(ctx.app.db);
   const today = DateTime.fromJSDate(ctx.app.now()).setZone(zone).startOf('day');
   const first = today.minus({ days: DAYS - 1 });
@@ -30,5 +31,5 @@ export async function entriesChartData(ctx: HandlerContext): Promise<HandlerResu
     const date = first.plus({ days: i }).toFormat('yyyy-MM-dd');
     return { date, count: perDay.get(date) ?? 0 };
   });
-  return { data: { days, total: rows.length } };
+  return asResult<R>({ days, total: rows.length });
 }

@@ -12,6 +12,7 @@ import { findForm } from './form-store.ts';
 import { containsText } from '../linking/text-match.ts';
 import { addLog, presentEntry, requireEntry, type EntryRow } from './entry-store.ts';
 import { looseNumber } from '../rest/loose-params.ts';
+import { asResult } from '../rest/answer.ts';
 
 const ORDER_COLUMNS: Record<string, keyof EntryRow> = {
   ID: 'id', id: 'id', form_id: 'form_id', user_id: 'user_id', status: 'status', type: 'type', created_at: 'created_at', updated_at: 'updated_at',
@@ -59,17 +60,14 @@ function pageWindow(page: unknown, perPage: unknown, defaultPerPage: number): { 
   return { perPage: size, offset: Math.min((whole(page, 1) - 1) * size, Number.MAX_SAFE_INTEGER) };
 }
 
-export async function listEntries(ctx: HandlerContext): Promise<HandlerResult> {
+export async function listEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 20);
   const q = await filtered(ctx);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const column = ORDER_COLUMNS[String(ctx.params.orderby ?? 'created_at')] ?? 'created_at';
   const direction = String(ctx.params.order ?? 'DESC').toUpperCase() === 'ASC' ? 'asc' : 'desc';
   const rows = await q.selectAll().orderBy(column, direction).orderBy('id', direction).limit(perPage).offset(offset).execute();
-  return {
-    data: rows.map(presentEntry),
-    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) },
-  };
+  return asResult<R>(rows.map(presentEntry), { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) } });
 }
 
 /**
@@ -82,7 +80,7 @@ function entryIds(value: unknown): number[] {
   return [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
 
-async function setStatus(ctx: HandlerContext, ids: number[], status: string, log: string): Promise<HandlerResult> {
+async function setStatus<R>(ctx: HandlerContext, ids: number[], status: string, log: string): Promise<HandlerResult<R>> {
   if (!ids.length) throw restError('rest_invalid_param', ['entry_ids'], { params: { entry_ids: 'entry_ids must name at least one entry.' } });
   const now = ctx.app.now();
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -90,16 +88,16 @@ async function setStatus(ctx: HandlerContext, ids: number[], status: string, log
     await trx.updateTable('form_entries').set({ status, updated_at: gmtNow(now) }).where('id', 'in', ids).execute();
     for (const id of ids) await addLog(trx, id, log, now);
   });
-  return { data: { updated: ids, status } };
+  return asResult<R>({ updated: ids, status });
 }
 
-export async function setReadStatus(ctx: HandlerContext): Promise<HandlerResult> {
+export async function setReadStatus<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const action = String(ctx.params.action);
   if (action !== 'read' && action !== 'unread') throw invalidAction(action, ['read', 'unread']);
   return setStatus(ctx, entryIds(ctx.params.entry_ids), action, `Marked as ${action}.`);
 }
 
-export async function trashEntries(ctx: HandlerContext): Promise<HandlerResult> {
+export async function trashEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const action = String(ctx.params.action);
   if (action !== 'trash' && action !== 'restore') throw invalidAction(action, ['trash', 'restore']);
   // Restored entries come back as read: they were seen before they were trashed.
@@ -110,7 +108,7 @@ function invalidAction(action: string, allowed: string[]) {
   return restError('rest_invalid_param', ['action'], { params: { action: `action is not one of ${allowed.join(' and ')}.` }, received: action });
 }
 
-export async function deleteEntries(ctx: HandlerContext): Promise<HandlerResult> {
+export async function deleteEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const ids = entryIds(ctx.params.entry_ids);
   if (!ids.length) throw restError('rest_invalid_param', ['entry_ids'], { params: { entry_ids: 'entry_ids must name at least one entry.' } });
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -118,11 +116,11 @@ export async function deleteEntries(ctx: HandlerContext): Promise<HandlerResult>
     await trx.deleteFrom('form_entry_logs').where('entry_id', 'in', ids).execute();
     await trx.deleteFrom('form_entries').where('id', 'in', ids).execute();
   });
-  return { data: { deleted: true, entry_ids: ids } };
+  return asResult<R>({ deleted: true, entry_ids: ids });
 }
 
 /** CSV of the chosen entries (or of the filter), one column per field seen in any of them. */
-export async function exportEntries(ctx: HandlerContext): Promise<HandlerResult> {
+export async function exportEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const rows = (await (await filtered(ctx, entryIds(ctx.params.entry_ids))).selectAll().orderBy('id', 'asc').execute()).map(presentEntry);
   const fieldNames = [...new Set(rows.flatMap((r) => Object.keys(r.data)))];
   const header = ['id', 'form_id', 'status', 'created_at', ...fieldNames.map(csvSafeCell)];
@@ -137,21 +135,18 @@ export async function exportEntries(ctx: HandlerContext): Promise<HandlerResult>
 }
 
 
-export async function entryDetails(ctx: HandlerContext): Promise<HandlerResult> {
+export async function entryDetails<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const entry = presentEntry(await requireEntry(ctx.app.db, looseNumber(ctx.params.id)));
   const form = await findForm(ctx.app.db, entry.form_id);
-  return { data: { ...entry, form_title: form?.title ?? '', fields: form?.fields ?? [] } };
+  return asResult<R>({ ...entry, form_title: form?.title ?? '', fields: form?.fields ?? [] });
 }
 
-export async function entryLogs(ctx: HandlerContext): Promise<HandlerResult> {
+export async function entryLogs<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const id = looseNumber(ctx.params.id);
   await requireEntry(ctx.app.db, id);
   const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 3);
   const base = ctx.app.db.selectFrom('form_entry_logs').where('entry_id', '=', id);
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const logs = await base.selectAll().orderBy('id', 'desc').limit(perPage).offset(offset).execute();
-  return {
-    data: logs.map((l) => ({ id: l.id, message: l.message, created_at: l.created_at.replace(' ', 'T') })),
-    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) },
-  };
+  return asResult<R>(logs.map((l) => ({ id: l.id, message: l.message, created_at: l.created_at.replace(' ', 'T') })), { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) } });
 }

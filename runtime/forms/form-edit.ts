@@ -8,9 +8,10 @@ import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { findForm, updateForm, type FormChanges } from './form-store.ts';
 import { presentForm, requireForm } from './forms.ts';
+import { asResult } from '../rest/answer.ts';
 
-export async function readForm(ctx: HandlerContext): Promise<HandlerResult> {
-  return { data: presentForm(await requireForm(ctx, Number(ctx.params.id))) };
+export async function readForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+  return asResult<R>(presentForm(await requireForm(ctx, Number(ctx.params.id))));
 }
 
 /** Why a field list cannot be stored, or undefined: every field an object with a unique, non-empty name. */
@@ -26,7 +27,7 @@ export function fieldListProblem(fields: unknown[]): string | undefined {
   return undefined;
 }
 
-export async function editForm(ctx: HandlerContext): Promise<HandlerResult> {
+export async function editForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const id = Number(p.id);
   await requireForm(ctx, id);
@@ -43,5 +44,5 @@ export async function editForm(ctx: HandlerContext): Promise<HandlerResult> {
   if (p.settings && typeof p.settings === 'object') changes.settings = p.settings as Record<string, unknown>;
   if (typeof p.status === 'string') changes.status = p.status;
   await ctx.app.db.transaction().execute((trx) => updateForm(trx, id, changes, ctx.app.now()));
-  return { data: presentForm((await findForm(ctx.app.db, id))!) };
+  return asResult<R>(presentForm((await findForm(ctx.app.db, id))!));
 }

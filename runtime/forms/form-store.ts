@@ -8,6 +8,7 @@ import type { Database } from '../store/schema.ts';
 import { gmtNow, localFromGmt, restDate, siteZone } from '../content/dates.ts';
 import { FORM_VIEWS_META } from './view-counter.ts';
 import { loadPostFacts } from '../auth/capabilities.ts';
+import { lockRows } from '../store/write-guards.ts';
 
 export const FORM_TYPE = 'formsuite_form';
 type Db = Kysely<Database> | Transaction<Database>;
@@ -100,6 +101,8 @@ export async function previousStatus(db: Db, id: number): Promise<string> {
 
 /** Settings merged with a patch: run it inside a write transaction (a read-modify-write). */
 export async function updateSettings(db: Db, id: number, patch: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
+  // The form's row locked until the commit: concurrent merges of its settings take turns.
+  await lockRows(db as Kysely<Database>, 'posts', [id]);
   const meta = await readMeta(db, id);
   const settings = { ...((meta[META_SETTINGS] as Record<string, unknown>) ?? {}), ...patch };
   await writeMeta(db, id, META_SETTINGS, settings);
@@ -130,8 +133,12 @@ export async function isPublishedForm(db: Kysely<Database>, id: number): Promise
   return facts?.type === FORM_TYPE && facts.status === 'publish';
 }
 
-/** Read, plus `by`, written back: run it inside a write transaction. */
+/**
+ * Read, plus `by`, written back: run it inside a transaction. The form's row is locked first, until
+ * the commit, so views counted by another process meanwhile are read, never overwritten.
+ */
 export async function incrementViews(db: Db, id: number, by = 1): Promise<number> {
+  await lockRows(db as Kysely<Database>, 'posts', [id]);
   const meta = await readMeta(db, id);
   const views = Number(meta[META_VIEWS] ?? 0) + by;
   await writeMeta(db, id, META_VIEWS, views);

@@ -7,8 +7,9 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { FORM_TYPE } from './form-store.ts';
 import { restDate } from '../content/dates.ts';
 import { DEFAULT_FORM_SETTINGS, FIELD_TYPES } from './field-types.ts';
+import { asResult } from '../rest/answer.ts';
 
-export async function formsData(ctx: HandlerContext): Promise<HandlerResult> {
+export async function formsData<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const rows = await ctx.app.db
     .selectFrom('posts')
     .select(['id', 'title', 'status', 'modified_gmt'])
@@ -17,22 +18,20 @@ export async function formsData(ctx: HandlerContext): Promise<HandlerResult> {
     .orderBy('modified_gmt', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return { data: rows.map((r) => ({ id: r.id, title: r.title, status: r.status, modified: restDate(r.modified_gmt) })) };
+  return asResult<R>(rows.map((r) => ({ id: r.id, title: r.title, status: r.status, modified: restDate(r.modified_gmt) })));
 }
 
-export async function formData(ctx: HandlerContext): Promise<HandlerResult> {
+export async function formData<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const counts = await ctx.app.db
     .selectFrom('posts')
     .select(['status', (eb) => eb.fn.countAll().as('n')])
     .where('type', '=', FORM_TYPE)
     .groupBy('status')
     .execute();
-  return {
-    data: {
-      field_types: FIELD_TYPES,
-      default_settings: DEFAULT_FORM_SETTINGS,
-      submit_url: `${ctx.app.config.restUrl}/formsuite/v1/submit-form`,
-      forms_count: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
-    },
-  };
+  return asResult<R>({
+          field_types: FIELD_TYPES,
+          default_settings: DEFAULT_FORM_SETTINGS,
+          submit_url: `${ctx.app.config.restUrl}/formsuite/v1/submit-form`,
+          forms_count: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
+        });
 }

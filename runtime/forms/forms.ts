@@ -11,6 +11,7 @@ import { formsGlobalSettings } from './global-settings.ts';
 import { HONEYPOT_FIELD } from './spam-guard.ts';
 import { containsText } from '../linking/text-match.ts';
 import { looseNumber, looseText } from '../rest/loose-params.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** A form as the admin screens read it, with the counters they sort by. */
 function present(form: FormRecord) {
@@ -41,7 +42,7 @@ const SORTERS: Record<string, (a: Presented, b: Presented) => number> = {
   conversion_rate: (a, b) => a.conversion_rate - b.conversion_rate || a.id - b.id,
 };
 
-export async function listForms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function listForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const statuses = p.status === 'any' ? ['publish', 'draft', 'private'] : [String(p.status ?? 'publish')];
   let q = ctx.app.db.selectFrom('posts').select('id').where('type', '=', FORM_TYPE).where('status', 'in', statuses);
@@ -58,10 +59,7 @@ export async function listForms(ctx: HandlerContext): Promise<HandlerResult> {
   const page = Number(p.page ?? 1);
   const total = forms.length;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
-  return {
-    data: forms.slice((page - 1) * perPage, page * perPage),
-    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) },
-  };
+  return asResult<R>(forms.slice((page - 1) * perPage, page * perPage), { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } });
 }
 
 /** `post_ids` arrives as an array, a PHP map, or a comma-separated string, of ids; other items are skipped. */
@@ -76,7 +74,7 @@ async function requireForm(ctx: HandlerContext, id: number): Promise<FormRecord>
   return form;
 }
 
-export async function exportForms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function exportForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const ids = idList(ctx.params.post_ids);
   if (!ids.length) throw restError('rest_invalid_param', ['post_ids'], { params: { post_ids: 'post_ids must name at least one form.' } });
   const forms = [];
@@ -84,10 +82,10 @@ export async function exportForms(ctx: HandlerContext): Promise<HandlerResult> {
     const form = await requireForm(ctx, id);
     forms.push({ title: form.title, status: form.status, fields: form.fields, settings: form.settings });
   }
-  return { data: { version: 1, exported: new Date(ctx.app.now()).toISOString(), forms } };
+  return asResult<R>({ version: 1, exported: new Date(ctx.app.now()).toISOString(), forms });
 }
 
-export async function importForms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function importForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const items = ctx.params.forms_data as unknown[];
   const status = String(ctx.params.default_status ?? 'draft');
   const created = await ctx.app.db.transaction().execute(async (trx) => {
@@ -107,7 +105,7 @@ export async function importForms(ctx: HandlerContext): Promise<HandlerResult> {
     }
     return out;
   });
-  return { data: { imported: created.length, forms: created }, status: 201 };
+  return asResult<R>({ imported: created.length, forms: created }, { status: 201 });
 }
 
 const MANAGE: Record<string, (ctx: HandlerContext, trx: Parameters<typeof setFormStatus>[0], id: number) => Promise<void>> = {
@@ -117,17 +115,17 @@ const MANAGE: Record<string, (ctx: HandlerContext, trx: Parameters<typeof setFor
   delete: (_ctx, trx, id) => deleteForm(trx, id),
 };
 
-export async function manageForms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function manageForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const ids = idList(ctx.params.form_ids);
   const action = String(ctx.params.action);
   for (const id of ids) await requireForm(ctx, id);
   await ctx.app.db.transaction().execute(async (trx) => {
     for (const id of ids) await MANAGE[action](ctx, trx, id);
   });
-  return { data: { action, updated: ids } };
+  return asResult<R>({ action, updated: ids });
 }
 
-export async function duplicateForm(ctx: HandlerContext): Promise<HandlerResult> {
+export async function duplicateForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const source = await requireForm(ctx, Number(ctx.params.form_id));
   const suffix = String(ctx.params.title_suffix ?? ' (Copy)');
   const id = await insertForm(ctx.app.db, {
@@ -137,31 +135,31 @@ export async function duplicateForm(ctx: HandlerContext): Promise<HandlerResult>
     fields: source.fields,
     settings: source.settings,
   }, ctx.app.now());
-  return { data: present((await findForm(ctx.app.db, id))!), status: 201 };
+  return asResult<R>(present((await findForm(ctx.app.db, id))!), { status: 201 });
 }
 
-export async function trackView(ctx: HandlerContext): Promise<HandlerResult> {
+export async function trackView<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const id = Number(ctx.params.form_id);
   if (!(await isPublishedForm(ctx.app.db, id))) throw restError('rest_form_invalid_id', [], { form_id: id });
   // Counted with the views that arrive meanwhile, in one write transaction (view-batches.ts).
-  return { data: { form_id: id, views: await countView(ctx.app.db, id) } };
+  return asResult<R>({ form_id: id, views: await countView(ctx.app.db, id) });
 }
 
-export async function saveFormSettings(ctx: HandlerContext): Promise<HandlerResult> {
+export async function saveFormSettings<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const form = await requireForm(ctx, Number(ctx.params.post_id));
   // Merged in a write transaction: two concurrent saves of different settings both keep theirs.
   const settings = await ctx.app.db.transaction().execute((trx) => updateSettings(trx, form.id, ctx.params.meta_data as Record<string, unknown>, ctx.app.now()));
-  return { data: { post_id: form.id, settings } };
+  return asResult<R>({ post_id: form.id, settings });
 }
 
-export async function formMarkup(ctx: HandlerContext): Promise<HandlerResult> {
+export async function formMarkup<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const form = await requireForm(ctx, Number(ctx.params.id));
   const { honeypot } = await formsGlobalSettings(ctx);
-  return { data: { id: form.id, markup: renderFormMarkup(form, ctx.app.config.restUrl, honeypot ? HONEYPOT_FIELD : '') } };
+  return asResult<R>({ id: form.id, markup: renderFormMarkup(form, ctx.app.config.restUrl, honeypot ? HONEYPOT_FIELD : '') });
 }
 
 /** `create-new-form`: a body the document does not describe; title and fields are taken when present. */
-export async function createForm(ctx: HandlerContext): Promise<HandlerResult> {
+export async function createForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const id = await insertForm(ctx.app.db, {
     title: typeof p.title === 'string' && p.title.trim() ? p.title : 'Untitled form',
@@ -170,7 +168,7 @@ export async function createForm(ctx: HandlerContext): Promise<HandlerResult> {
     fields: Array.isArray(p.fields) ? p.fields : [],
     settings: typeof p.settings === 'object' && p.settings !== null ? (p.settings as Record<string, unknown>) : {},
   }, ctx.app.now());
-  return { data: present((await findForm(ctx.app.db, id))!), status: 201 };
+  return asResult<R>(present((await findForm(ctx.app.db, id))!), { status: 201 });
 }
 
 export { present as presentForm, requireForm };

@@ -11,6 +11,7 @@ import { insertForm, writeMeta, FORM_TYPE } from './form-store.ts';
 import { SOURCE_READERS, type SourceForm } from './migrator-sources.ts';
 import { DEFAULT_FORM_SETTINGS } from './field-types.ts';
 import { importExportFile } from './migrator-files.ts';
+import { asResult } from '../rest/answer.ts';
 
 const MIGRATED_FROM = '_formsuite_migrated_from';
 const IMPORT_STATUSES = new Set(['draft', 'publish', 'private']);
@@ -44,23 +45,21 @@ function readSafely(read: (content: string) => SourceForm, row: Selectable<Posts
   }
 }
 
-export async function listSourceForms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function listSourceForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const { key, reader } = sourceOf(ctx);
   const rows = await ctx.app.db.selectFrom('posts').selectAll().where('type', '=', reader.postType).where('status', '!=', 'trash').orderBy('id', 'asc').execute();
   const imported = await importedMap(ctx);
-  return {
-    data: rows.map((row) => {
-      const form = readSafely(reader.read, row);
-      return {
-        id: row.id,
-        title: row.title,
-        fields_count: form instanceof Error ? 0 : form.fields.length,
-        readable: !(form instanceof Error),
-        imported: imported.has(`${key}:${row.id}`),
-        imported_form_id: imported.get(`${key}:${row.id}`) ?? null,
-      };
-    }),
-  };
+  return asResult<R>(rows.map((row) => {
+          const form = readSafely(reader.read, row);
+          return {
+            id: row.id,
+            title: row.title,
+            fields_count: form instanceof Error ? 0 : form.fields.length,
+            readable: !(form instanceof Error),
+            imported: imported.has(`${key}:${row.id}`),
+            imported_form_id: imported.get(`${key}:${row.id}`) ?? null,
+          };
+        }));
 }
 
 /** Per-form choices: `[{ form_id, title?, skip? }]`. */
@@ -74,7 +73,7 @@ function choicesOf(value: unknown): Map<number, { title?: string; skip?: boolean
   return out;
 }
 
-export async function importSourceForms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function importSourceForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const { key, reader } = sourceOf(ctx);
   const p = ctx.params;
   const status = String(p.post_status ?? 'draft');
@@ -91,7 +90,10 @@ export async function importSourceForms(ctx: HandlerContext): Promise<HandlerRes
   const dryRun = p.dry_run === true;
 
   const results: Array<Record<string, unknown>> = wanted.filter((id) => !found.has(id)).map((id) => ({ source_id: id, status: 'failed', reason: 'No such form in the source.' }));
+  const unread = results.length;
   await ctx.app.db.transaction().execute(async (trx) => {
+    // A transaction run again after a write conflict (store/postgres/conflict-retry.ts) reports each form once.
+    results.length = unread;
     for (const row of rows) {
       const choice = choices.get(row.id) ?? {};
       const title = choice.title ?? row.title ?? `Imported form ${row.id}`;
@@ -115,18 +117,15 @@ export async function importSourceForms(ctx: HandlerContext): Promise<HandlerRes
       results.push({ source_id: row.id, title, status: 'imported', form_id: id, fields: form.fields.length });
     }
   });
-  return {
-    status: dryRun ? 200 : 201,
-    data: { source: key, dry_run: dryRun, imported: results.filter((r) => r.status === 'imported').length, results },
-  };
+  return asResult<R>({ source: key, dry_run: dryRun, imported: results.filter((r) => r.status === 'imported').length, results }, { status: dryRun ? 200 : 201 });
 }
 
 /** `import-file`: the plugin's export file, uploaded (multipart `file`) or as text (`content`). */
-export async function importSourceFile(ctx: HandlerContext): Promise<HandlerResult> {
+export async function importSourceFile<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const { key } = sourceOf(ctx);
   const upload = ctx.request.files?.file;
   const text = upload ? upload.data.toString('utf8') : typeof ctx.params.content === 'string' ? ctx.params.content : '';
   if (!text) throw restError('rest_missing_callback_param', ['file, content'], { params: ['content'] });
   const forms = await importExportFile(ctx.app.db, key, text, { status: String(ctx.params.post_status ?? 'draft'), author: ctx.user?.id ?? 0, now: ctx.app.now() });
-  return { status: 201, data: { source: key, imported: forms.length, forms } };
+  return asResult<R>({ source: key, imported: forms.length, forms }, { status: 201 });
 }

@@ -8,6 +8,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { containsText } from '../linking/text-match.ts';
 import { postFromUrl, postLink, type PostRow } from '../oembed/local-posts.ts';
 import { POST_TYPES } from '../../contract/post-types.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** The picker offers pages (the registry's page type), as the form plugin's does. */
 const PICKED_TYPE = POST_TYPES.page.name;
@@ -16,7 +17,7 @@ async function pageView(ctx: HandlerContext, row: PostRow) {
   return { id: row.id, title: row.title, url: await postLink(ctx.app, row) };
 }
 
-export async function searchPages(ctx: HandlerContext): Promise<HandlerResult> {
+export async function searchPages<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const perPage = Math.min(100, Math.max(1, Number(p.per_page) || 20));
   const page = Math.max(1, Number(p.page) || 1);
@@ -33,8 +34,5 @@ export async function searchPages(ctx: HandlerContext): Promise<HandlerResult> {
     selected.push(post && post.type === PICKED_TYPE ? { url, id: post.id, title: post.title } : { url, id: null, title: null });
   }
   const totalPages = Math.max(1, Math.ceil(total / perPage));
-  return {
-    data: { pages: await Promise.all(rows.map((r) => pageView(ctx, r))), selected, total, total_pages: totalPages, page },
-    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) },
-  };
+  return asResult<R>({ pages: await Promise.all(rows.map((r) => pageView(ctx, r))), selected, total, total_pages: totalPages, page }, { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } });
 }

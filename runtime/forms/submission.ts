@@ -3,6 +3,7 @@
  * its field) and the confirmation the browser asks for right after.
  */
 import { RestError, restError } from '../rest/errors.ts';
+import { asResult } from '../rest/answer.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { gmtNow } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
@@ -22,20 +23,22 @@ const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envel
  * JavaScript, a 303 to the form's `confirmation_url` (or to the confirmation page), and errors
  * as an HTML page.
  */
-export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
-  if (!wantsHtmlAnswer(ctx)) return submitJson(ctx);
+export async function submitForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+  if (!wantsHtmlAnswer(ctx)) {
+    const receipt = await submitJson(ctx);
+    return asResult<R>(receipt.data, receipt);
+  }
   try {
     const res = await submitJson(ctx);
-    if (!('data' in res)) return res;
-    const own = String((res.data as { confirmation_url?: string }).confirmation_url ?? '');
-    return seeOther(own || (res.data as { after_submission: string }).after_submission);
+    const own = String(res.data.confirmation_url ?? '');
+    return seeOther(own || res.data.after_submission);
   } catch (err) {
     if (err instanceof RestError) return errorPage(ctx, err);
     throw err;
   }
 }
 
-async function submitJson(ctx: HandlerContext): Promise<HandlerResult> {
+async function submitJson(ctx: HandlerContext) {
   const formId = Number(ctx.params.form_id ?? ctx.params['form-id']);
   const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
   if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
@@ -98,11 +101,11 @@ const CONFIRMATION_WINDOW_MS = 60 * 60 * 1000;
  * The confirmation a visitor sees after submitting: never the submitted values themselves,
  * and only for a recent submission, so entry ids cannot be walked to learn about old ones.
  */
-export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResult> {
-  if (!acceptsHtml(ctx)) return confirmationJson(ctx);
+export async function afterSubmission<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+  if (!acceptsHtml(ctx)) return asResult<R>((await confirmationJson(ctx)).data);
   // The page a browser lands on after the no-JavaScript submit (303 from submit-form).
   try {
-    const res = (await confirmationJson(ctx)) as { data: { form_title: string; message: string } };
+    const res = await confirmationJson(ctx);
     return htmlPage(200, { kind: 'confirmation', heading: res.data.form_title || 'Thank you', message: res.data.message });
   } catch (err) {
     if (err instanceof RestError) return errorPage(ctx, err, 'This confirmation is no longer available');
@@ -110,7 +113,7 @@ export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResul
   }
 }
 
-async function confirmationJson(ctx: HandlerContext): Promise<HandlerResult> {
+async function confirmationJson(ctx: HandlerContext) {
   const entry = await requireEntry(ctx.app.db, looseNumber(ctx.params.submission_id));
   const age = ctx.app.now().getTime() - Date.parse(`${entry.created_at.replace(' ', 'T')}Z`);
   if (!(age <= CONFIRMATION_WINDOW_MS)) throw restError('rest_entry_invalid_id', [], { entry_id: entry.id });

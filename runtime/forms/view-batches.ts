@@ -43,9 +43,11 @@ function gather(db: Kysely<Database>): Map<number, Waiting[]> {
 }
 
 async function flush(db: Kysely<Database>, batch: Map<number, Waiting[]>): Promise<void> {
-  const forms = [...batch];
+  // In id order: each count locks its form's row until the commit (form-store.ts incrementViews),
+  // and two processes flushing the same forms then never wait for each other in a cycle.
+  const forms = [...batch].sort(([a], [b]) => a - b);
   try {
-    // A write transaction (the site's write lock on PostgreSQL): views counted by other processes meanwhile are kept.
+    // One transaction for the batch: views counted by other processes meanwhile are kept.
     const totals = await db.transaction().execute(async (trx) => {
       const out: number[] = [];
       for (const [form, views] of forms) out.push(await incrementViews(trx, form, views.length));

@@ -15,6 +15,7 @@ import { postTypeCaps } from '../../contract/post-types.ts';
 import { activeTheme, decodeStylesheet, isActiveTheme } from '../themes/active-theme.ts';
 import { updateThemeItem, type ItemRow } from '../templates/theme-items.ts';
 import { GLOBAL_STYLES_TYPE, readUserConfig, writeUserConfig } from './user-styles.ts';
+import { asResult } from '../rest/answer.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
@@ -25,7 +26,7 @@ function requireActive(ctx: HandlerContext): string {
   return stylesheet;
 }
 
-export function getThemeStyles(ctx: HandlerContext): HandlerResult {
+export function getThemeStyles<R>(ctx: HandlerContext): HandlerResult<R> {
   const stylesheet = requireActive(ctx);
   const theme = activeTheme(ctx.app);
   const data = {
@@ -33,12 +34,12 @@ export function getThemeStyles(ctx: HandlerContext): HandlerResult {
     styles: theme.styles,
     _links: { self: [{ href: `${restBase(ctx)}/global-styles/themes/${stylesheet}`, targetHints: { allow: ['GET'] } }] },
   };
-  return { data };
+  return asResult<R>(data);
 }
 
-export function listThemeStyleVariations(ctx: HandlerContext): HandlerResult {
+export function listThemeStyleVariations<R>(ctx: HandlerContext): HandlerResult<R> {
   requireActive(ctx);
-  return { data: activeTheme(ctx.app).variations ?? [] };
+  return asResult<R>(activeTheme(ctx.app).variations ?? []);
 }
 
 async function revisionCount(ctx: HandlerContext, id: number): Promise<number> {
@@ -79,8 +80,8 @@ async function loadRow(ctx: HandlerContext): Promise<ItemRow> {
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
-export async function getGlobalStyles(ctx: HandlerContext): Promise<HandlerResult> {
-  return { data: await prepare(ctx, await loadRow(ctx), contextOf(ctx)) };
+export async function getGlobalStyles<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+  return asResult<R>(await prepare(ctx, await loadRow(ctx), contextOf(ctx)));
 }
 
 /** Markup in custom CSS is refused, as WordPress refuses it (a `</style>` would end the stylesheet). */
@@ -95,7 +96,10 @@ function titleOf(value: unknown): string | undefined {
   return typeof raw === 'string' && raw !== '' ? raw : undefined;
 }
 
-export async function updateGlobalStyles(ctx: HandlerContext): Promise<HandlerResult> {
+/** What a global styles write reads: the user's styles and settings objects, and the title. */
+export type GlobalStylesWriteParams = { styles?: Record<string, unknown>; settings?: Record<string, unknown>; title?: unknown };
+
+export async function updateGlobalStyles<R>(ctx: HandlerContext<GlobalStylesWriteParams>): Promise<HandlerResult<R>> {
   const row = await loadRow(ctx);
   const p = ctx.params;
   const changes: { content?: string; title?: string } = {};
@@ -107,5 +111,5 @@ export async function updateGlobalStyles(ctx: HandlerContext): Promise<HandlerRe
   const title = titleOf(p.title);
   if (title !== undefined) changes.title = title;
   if (Object.keys(changes).length) await updateThemeItem(ctx.app.db, ctx.app, row.id, changes);
-  return { data: await prepare(ctx, await loadRow(ctx), contextOf(ctx)) };
+  return asResult<R>(await prepare(ctx, await loadRow(ctx), contextOf(ctx)));
 }

@@ -6,6 +6,7 @@
  */
 import type { App } from '../rest/types.ts';
 import { insertThemeItem, THEME_KEY, type ItemRow } from '../templates/theme-items.ts';
+import { lockName } from '../store/write-guards.ts';
 
 export const GLOBAL_STYLES_TYPE = 'wp_global_styles';
 
@@ -26,6 +27,8 @@ export async function userStylesId(app: Pick<App, 'db' | 'now'>, stylesheet: str
   const found = await findUserStyles(app, stylesheet);
   if (found) return found.id;
   return app.db.transaction().execute(async (trx) => {
+    // Checked again with the theme's name locked until the commit (store/write-guards.ts).
+    await lockName(trx, 'global-styles', stylesheet);
     const again = await trx.selectFrom('posts').select('id').where('type', '=', GLOBAL_STYLES_TYPE).where('slug', '=', slugFor(stylesheet)).executeTakeFirst();
     if (again) return again.id;
     return insertThemeItem(trx, app, {

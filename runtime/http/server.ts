@@ -2,7 +2,7 @@
  * The HTTP transport: fastify reads the request (body raw, whatever its type), turns it into a
  * RestRequest for `serveRequest`, and writes the RestResponse back. No REST logic lives here.
  * Serves the REST API at `/wp-json/<route>` and `/?rest_route=/<route>`, uploads at
- * `/wp-content/uploads/...`, the auth module's HTML pages, the oEmbed embed pages, and the
+ * `/wp-content/uploads/...`, the auth module's HTML pages, the block editor's admin pages, the oEmbed embed pages, and the
  * deployment's HTML reference and OpenAPI document under `/specpress/`.
  */
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { App, RestRequest, RestResponse } from '../rest/types.ts';
 import { registerAuthPages } from '../auth/pages.ts';
+import { registerAdminPages } from '../admin/pages.ts';
 import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
 import { registerReferencePages } from './reference-pages.ts';
 import { serveRequest } from '../rest/serve-request.ts';
@@ -23,10 +24,10 @@ import { answerInTime } from './handler-timeout.ts';
 import { trustProxyOf } from './trust-proxy.ts';
 import { corsPolicyOf } from './cors.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
-import { commitSyncOf } from '../store/sqlite/commit-sync.ts';
+import { durabilityOf } from '../store/durability.ts';
 import type { Kysely } from 'kysely';
 import { apiLinkHeader, siteRootPage } from './site-root.ts';
-import { jsonOf } from '../rest/serialize-once.ts';
+import { bodyBytes } from '../rest/serialize-once.ts';
 import { answerCacheEnabled, answerThroughCache } from './answer-cache.ts';
 
 const NOT_FOUND_PAGE = '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>';
@@ -126,6 +127,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.route({ method: [...METHODS], url: '/index.php', exposeHeadRoute: false, handler: restOrEmbed });
 
   await registerAuthPages(fastify, app);
+  registerAdminPages(fastify, app);
   registerEmbedPages(fastify, app);
   registerReferencePages(fastify, app);
   answerTransportErrors(fastify, app);
@@ -254,17 +256,18 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
   }
   if (!response.headers['content-type'] && !response.headers['Content-Type']) reply.header('content-type', 'application/json; charset=UTF-8');
   if (method === 'HEAD') return reply.send();
-  return reply.send(jsonOf(response.body));
+  return reply.send(bodyBytes(response.body));
 }
 
 /**
- * No answer shows a commit that is not on disk yet (store/sqlite/commit-sync.ts): a request
+ * No answer shows a commit that is not on disk yet (the store's durability, store/durability.ts;
+ * on SQLite store/sqlite/commit-sync.ts): a request
  * during which a commit was made (its own write, or another request's that its answer may show)
  * is answered once that commit is synced, and so is one that began while an earlier commit's sync
  * was still running (a read in that window would show a post that a power cut could take back).
  * A read waits only there: at most one sync (a few milliseconds), never when nothing is pending.
  * Commits of other connections to the same file (other `--workers` processes) count as well: the
- * sync made here covers them (CommitSync.noteOthers).
+ * sync made here covers them (CommitDurability.noteOthers).
  *
  * A failed sync leaves it unknown what reached the disk: writes are answered with
  * rest_write_not_durable until the process restarts; reads are still answered, so that the site
@@ -272,15 +275,15 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
  * (PostgreSQL).
  */
 function answerOnlyDurableWrites(fastify: FastifyInstance, app: App): void {
-  if (!commitSyncOf(app.db)) return;
+  if (!durabilityOf(app.db)) return;
   const noted = new WeakMap<FastifyRequest, number>();
   // Callback hooks: every request passes both, and most (reads while nothing is pending) only compare numbers.
   fastify.addHook('onRequest', (req, _reply, done) => {
-    noted.set(req, commitSyncOf(app.db)!.noted);
+    noted.set(req, durabilityOf(app.db)!.noted);
     done();
   });
   fastify.addHook('onSend', (req, reply, payload, done) => {
-    const commits = commitSyncOf(app.db)!;
+    const commits = durabilityOf(app.db)!;
     // Asked after the request's reads: any other connection's commit they may show is counted.
     commits.noteOthers();
     if (commits.synced >= commits.noted) return done(null, payload);

@@ -8,11 +8,12 @@ import { restDate } from '../content/dates.ts';
 import { containsText } from './text-match.ts';
 import { convertKeys, itemsCount, keyMapOf, optionalList } from './result-keys.ts';
 import { applyMetaQuery, applyTaxQuery } from './query-clauses.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** Post types a visitor can view; the others (revisions, forms, menus...) are internal. */
 export const PUBLIC_POST_TYPES = ['post', 'page', 'attachment', 'builder_library', 'builder-landing-page', 'builder-floating-buttons'];
 
-export async function searchPosts(ctx: HandlerContext): Promise<HandlerResult> {
+export async function searchPosts<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const included = optionalList(p.included_types);
   const excluded = optionalList(p.excluded_types) ?? [];
@@ -41,5 +42,5 @@ export async function searchPosts(ctx: HandlerContext): Promise<HandlerResult> {
     post_date: restDate(r.date_gmt),
     guid: r.guid,
   }));
-  return { data: found.map((item) => convertKeys(item, map)) };
+  return asResult<R>(found.map((item) => convertKeys(item, map)));
 }

@@ -8,7 +8,8 @@ import { restError } from '../rest/errors.ts';
 import type { Database } from '../store/schema.ts';
 import { containsText } from './text-match.ts';
 
-type PostQuery = SelectQueryBuilder<Database, 'posts', any>;
+/** A posts query whatever it selects: the clauses only add conditions. */
+type PostQuery<O> = SelectQueryBuilder<Database, 'posts', O>;
 
 function clausesOf(name: string, value: unknown): Record<string, unknown>[] {
   if (value === null || value === undefined) return [];
@@ -23,7 +24,7 @@ function clausesOf(name: string, value: unknown): Record<string, unknown>[] {
 
 const META_COMPARE = new Set(['=', '!=', 'EXISTS', 'NOT EXISTS', 'LIKE']);
 
-export function applyMetaQuery(q: PostQuery, value: unknown): PostQuery {
+export function applyMetaQuery<O>(q: PostQuery<O>, value: unknown): PostQuery<O> {
   for (const clause of clausesOf('meta_query', value)) {
     const key = String(clause.key ?? '');
     const compare = String(clause.compare ?? (clause.value === undefined ? 'EXISTS' : '=')).toUpperCase();
@@ -42,7 +43,7 @@ export function applyMetaQuery(q: PostQuery, value: unknown): PostQuery {
   return q;
 }
 
-export function applyTaxQuery(q: PostQuery, value: unknown): PostQuery {
+export function applyTaxQuery<O>(q: PostQuery<O>, value: unknown): PostQuery<O> {
   for (const clause of clausesOf('tax_query', value)) {
     const taxonomy = String(clause.taxonomy ?? '');
     const field = String(clause.field ?? 'term_id');

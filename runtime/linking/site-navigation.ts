@@ -7,6 +7,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { gmtNow, localFromGmt, restDate, siteZone } from '../content/dates.ts';
 import { guidFor } from '../content/links.ts';
 import { supports } from '../../contract/post-types.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** Types the panel offers to create, with the label it shows. */
 const CREATABLE_TYPES: Record<string, string> = { post: 'Post', page: 'Page', builder_library: 'Template' };
@@ -16,7 +17,7 @@ function editUrl(ctx: HandlerContext, id: number): string {
   return `${ctx.app.config.siteUrl}/wp-admin/post.php?post=${id}&action=builder`;
 }
 
-export async function recentPosts(ctx: HandlerContext): Promise<HandlerResult> {
+export async function recentPosts<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const types = (p.post_type as unknown[]).map(String);
   const skip = ((p.post__not_in as unknown[] | undefined) ?? []).map(Number);
@@ -32,20 +33,18 @@ export async function recentPosts(ctx: HandlerContext): Promise<HandlerResult> {
     .where('posts.status', 'in', LISTED_STATUSES);
   if (skip.length) q = q.where('posts.id', 'not in', skip);
   const rows = await q.orderBy('posts.modified_gmt', 'desc').orderBy('posts.id', 'desc').limit(Math.min(count, 100)).execute();
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      status: r.status,
-      post_type: r.type,
-      date_modified: restDate(r.modified_gmt),
-      user_name: r.display_name ?? '',
-      edit_url: editUrl(ctx, r.id),
-    })),
-  };
+  return asResult<R>(rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          status: r.status,
+          post_type: r.type,
+          date_modified: restDate(r.modified_gmt),
+          user_name: r.display_name ?? '',
+          edit_url: editUrl(ctx, r.id),
+        })));
 }
 
-export async function addNewPost(ctx: HandlerContext): Promise<HandlerResult> {
+export async function addNewPost<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const type = String(ctx.params.post_type ?? 'post');
   if (!(type in CREATABLE_TYPES)) {
     throw restError('rest_invalid_param', ['post_type'], { params: { post_type: `post_type is not one of ${Object.keys(CREATABLE_TYPES).join(', ')}.` } });
@@ -66,5 +65,5 @@ export async function addNewPost(ctx: HandlerContext): Promise<HandlerResult> {
     await trx.updateTable('posts').set({ guid: guidFor(ctx.app.config.siteUrl, type, newId) }).where('id', '=', newId).execute();
     return newId;
   });
-  return { status: 201, data: { id, post_type: type, status: 'draft', edit_url: editUrl(ctx, id) } };
+  return asResult<R>({ id, post_type: type, status: 'draft', edit_url: editUrl(ctx, id) }, { status: 201 });
 }

@@ -5,8 +5,9 @@
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { containsText } from './text-match.ts';
 import { convertKeys, itemsCount, keyMapOf, optionalList } from './result-keys.ts';
+import { asResult } from '../rest/answer.ts';
 
-export async function searchTerms(ctx: HandlerContext): Promise<HandlerResult> {
+export async function searchTerms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const included = optionalList(p.included_types);
   const excluded = optionalList(p.excluded_types) ?? [];
@@ -14,7 +15,7 @@ export async function searchTerms(ctx: HandlerContext): Promise<HandlerResult> {
   const map = keyMapOf(p.keys_conversion_map, { term_id: 'id', name: 'label', taxonomy: 'groupLabel' });
   // Terms have no meta in this store: a condition that needs a meta value can match nothing.
   const metaClauses = Array.isArray(p.meta_query) ? p.meta_query : [];
-  if (metaClauses.some((c) => String((c as Record<string, unknown>)?.compare ?? '=').toUpperCase() !== 'NOT EXISTS')) return { data: [] };
+  if (metaClauses.some((c) => String((c as Record<string, unknown>)?.compare ?? '=').toUpperCase() !== 'NOT EXISTS')) return asResult<R>([]);
 
   let q = ctx.app.db.selectFrom('terms').selectAll();
   if (included) q = q.where('taxonomy', 'in', included.length ? included : ['']);
@@ -23,5 +24,5 @@ export async function searchTerms(ctx: HandlerContext): Promise<HandlerResult> {
   if (term) q = q.where(containsText('name', term));
   const rows = await q.orderBy('name', 'asc').orderBy('id', 'asc').limit(itemsCount(p.items_count)).execute();
   const found = rows.map((r) => ({ term_id: r.id, name: r.name, slug: r.slug, taxonomy: r.taxonomy, parent: r.parent, count: r.count, description: r.description }));
-  return { data: found.map((item) => convertKeys(item, map)) };
+  return asResult<R>(found.map((item) => convertKeys(item, map)));
 }

@@ -6,8 +6,9 @@
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { containsText } from './text-match.ts';
 import { convertKeys, itemsCount, keyMapOf } from './result-keys.ts';
+import { asResult } from '../rest/answer.ts';
 
-export async function searchUsers(ctx: HandlerContext): Promise<HandlerResult> {
+export async function searchUsers<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const term = String(p.term ?? '').trim();
   const map = keyMapOf(p.keys_conversion_map, { ID: 'id', display_name: 'label', role: 'groupLabel' });
@@ -20,5 +21,5 @@ export async function searchUsers(ctx: HandlerContext): Promise<HandlerResult> {
     const roles = JSON.parse(r.roles) as string[];
     return { ID: r.id, user_login: r.login, user_nicename: r.nicename, display_name: r.display_name, user_email: r.email, role: roles[0] ?? '' };
   });
-  return { data: found.map((item) => convertKeys(item, map)) };
+  return asResult<R>(found.map((item) => convertKeys(item, map)));
 }

@@ -19,6 +19,7 @@ import { createdResponse, insertStoredFile, requireAttachment } from './item-rec
 import { RESIZABLE_IMAGES } from './mime-types.ts';
 import { prepareAttachment } from './prepare.ts';
 import { absolutePath, relativeFromUrl } from './storage.ts';
+import { asResult } from '../rest/answer.ts';
 
 const EDITABLE = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
 
@@ -33,7 +34,7 @@ function originalOf(attached: string, metadata: AttachmentMetadata): string {
   return typeof metadata.original_image === 'string' ? path.posix.join(path.posix.dirname(attached), metadata.original_image) : attached;
 }
 
-export async function postProcessMedia(ctx: HandlerContext): Promise<HandlerResult> {
+export async function postProcessMedia<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   if (ctx.params.action === 'create-image-subsizes' && RESIZABLE_IMAGES.has(row.mime_type)) {
     const { attached, metadata } = await imageOf(ctx, row);
@@ -47,7 +48,7 @@ export async function postProcessMedia(ctx: HandlerContext): Promise<HandlerResu
       await setMeta(ctx.app.db, row.id, METADATA, metadata);
     }
   }
-  return { data: await prepareAttachment(ctx, row, 'edit') };
+  return asResult<R>(await prepareAttachment(ctx, row, 'edit'));
 }
 
 /** Does `src` name this item's file or one of its sizes (WordPress's wp_image_file_matches_image_meta)? */
@@ -60,7 +61,7 @@ function srcMatches(ctx: HandlerContext, src: string, attached: string, metadata
 }
 
 /** The modifiers asked for: `modifiers` wins; else the deprecated flip, rotation and crop params. */
-function modifiersOf(params: Record<string, any>): Modifier[] {
+function modifiersOf(params: Record<string, unknown>): Modifier[] {
   if (Array.isArray(params.modifiers)) return params.modifiers as Modifier[];
   const out: Modifier[] = [];
   const flip = params.flip as { horizontal?: boolean; vertical?: boolean } | undefined;
@@ -68,13 +69,14 @@ function modifiersOf(params: Record<string, any>): Modifier[] {
     out.push({ type: 'flip', args: { flip: { horizontal: !!flip.horizontal, vertical: !!flip.vertical } } });
   }
   if (params.rotation) out.push({ type: 'rotate', args: { angle: Number(params.rotation) } });
-  if ([params.x, params.y, params.width, params.height].every((v) => typeof v === 'number')) {
-    out.push({ type: 'crop', args: { left: params.x, top: params.y, width: params.width, height: params.height } });
+  const { x, y, width, height } = params;
+  if (typeof x === 'number' && typeof y === 'number' && typeof width === 'number' && typeof height === 'number') {
+    out.push({ type: 'crop', args: { left: x, top: y, width, height } });
   }
   return out;
 }
 
-export async function editMedia(ctx: HandlerContext): Promise<HandlerResult> {
+export async function editMedia<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   const { attached, metadata } = await imageOf(ctx, row);
   if (!attached || !metadata?.width || typeof ctx.params.src !== 'string' || !srcMatches(ctx, ctx.params.src, attached, metadata)) {

@@ -16,6 +16,7 @@ import { publicUrl, removeFiles } from './storage.ts';
 import { restBase } from '../content/links.ts';
 import { keepFromSweep, reclaimSwept } from './sweep-leftovers.ts';
 import { htmlForSave, titleForSave } from '../content/save-filters.ts';
+import { asResult } from '../rest/answer.ts';
 
 export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
 
@@ -26,13 +27,12 @@ export async function requireAttachment(ctx: HandlerContext): Promise<Attachment
   return row;
 }
 
-export function createdResponse(ctx: HandlerContext, id: number, data: unknown): HandlerResult {
-  return {
+export function createdResponse<R>(ctx: HandlerContext, id: number, data: unknown): HandlerResult<R> {
+  return asResult<R>(data, {
     status: 201,
-    data,
     // WordPress sets the attachment id header before Location.
     headers: { 'X-WP-Upload-Attachment-ID': String(id), Location: `${restBase(ctx)}/media/${id}` },
-  };
+  });
 }
 
 /** Inserts the row and meta of a stored file; removes the file again if the database refuses. */

@@ -19,10 +19,13 @@ const ORDER_COLUMNS: Record<string, string> = {
   author: 'author', date: 'date', id: 'id', modified: 'modified', parent: 'parent', slug: 'slug', title: 'title',
 };
 
-const list = (v: unknown): any[] => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]);
+/** The params are validated against the list's args first: the lists hold ids or text, as declared. */
+const ids = (v: unknown): number[] => list(v).map(Number);
+const texts = (v: unknown): string[] => list(v).map(String);
 
 /** The mime types the `media_type` and `mime_type` params allow together, or null for "any". */
-function mimeFilter(params: Record<string, any>): string[] | null {
+function mimeFilter(params: Record<string, unknown>): string[] | null {
   const mimes = new Set<string>();
   let asked = false;
   for (const mediaType of list(params.media_type)) {
@@ -38,19 +41,19 @@ function mimeFilter(params: Record<string, any>): string[] | null {
   return asked && mimes.size > 0 ? [...mimes] : null;
 }
 
-async function applyFilters(db: Kysely<Database>, q: Query, params: Record<string, any>): Promise<Query> {
+async function applyFilters(db: Kysely<Database>, q: Query, params: Record<string, unknown>): Promise<Query> {
   q = q.where('type', '=', 'attachment');
-  const statuses = list(params.status ?? 'inherit');
+  const statuses = texts(params.status ?? 'inherit');
   q = q.where('status', 'in', statuses.length ? statuses : ['inherit']);
   const mimes = mimeFilter(params);
   if (mimes) q = q.where('mime_type', 'in', mimes);
-  if (list(params.parent).length) q = q.where('parent', 'in', list(params.parent));
-  if (list(params.parent_exclude).length) q = q.where('parent', 'not in', list(params.parent_exclude));
-  if (list(params.author).length) q = q.where('author', 'in', list(params.author));
-  if (list(params.author_exclude).length) q = q.where('author', 'not in', list(params.author_exclude));
-  if (list(params.include).length) q = q.where('id', 'in', list(params.include));
-  if (list(params.exclude).length) q = q.where('id', 'not in', list(params.exclude));
-  if (list(params.slug).length) q = q.where('slug', 'in', list(params.slug));
+  if (list(params.parent).length) q = q.where('parent', 'in', ids(params.parent));
+  if (list(params.parent_exclude).length) q = q.where('parent', 'not in', ids(params.parent_exclude));
+  if (list(params.author).length) q = q.where('author', 'in', ids(params.author));
+  if (list(params.author_exclude).length) q = q.where('author', 'not in', ids(params.author_exclude));
+  if (list(params.include).length) q = q.where('id', 'in', ids(params.include));
+  if (list(params.exclude).length) q = q.where('id', 'not in', ids(params.exclude));
+  if (list(params.slug).length) q = q.where('slug', 'in', texts(params.slug));
   const zone = await siteZone(db);
   for (const [param, column, op] of [
     ['after', 'date', '>'], ['before', 'date', '<'], ['modified_after', 'modified', '>'], ['modified_before', 'modified', '<'],
@@ -64,9 +67,9 @@ async function applyFilters(db: Kysely<Database>, q: Query, params: Record<strin
   return q;
 }
 
-function applySearch(q: Query, search: string, params: Record<string, any>): Query {
+function applySearch(q: Query, search: string, params: Record<string, unknown>): Query {
   if (params.search_semantics === 'exact') return q.where('title', '=', search);
-  const columns = list(params.search_columns);
+  const columns = texts(params.search_columns);
   const wanted = columns.length ? columns : ['post_title', 'post_excerpt', 'post_content'];
   const map: Record<string, 'title' | 'excerpt' | 'content'> = { post_title: 'title', post_excerpt: 'excerpt', post_content: 'content' };
   const words = search.split(/\s+/).filter(Boolean);
@@ -83,13 +86,13 @@ function applySearch(q: Query, search: string, params: Record<string, any>): Que
   return q;
 }
 
-function applyOrder(q: Query, params: Record<string, any>): Query {
+function applyOrder(q: Query, params: Record<string, unknown>): Query {
   const dir = params.order === 'asc' ? 'asc' : 'desc';
   const orderby = String(params.orderby ?? 'date');
   if (orderby === 'relevance') {
     if (!params.search) throw restError('rest_no_search_term_defined');
     const phrase = String(params.search).trim();
-    return q.orderBy(sql`case when ${containsText('title', phrase)} then 0 when ${containsText('excerpt', phrase)} then 1 else 2 end`, 'asc').orderBy('date', 'desc');
+    return q.orderBy(sql`case when ${containsText('title', phrase)} then 0 when ${containsText('excerpt', phrase)} then 1 else 2 end`, 'asc').orderBy('date', dir);
   }
   if (orderby === 'include' && list(params.include).length) {
     return q.orderBy(sql`coalesce(${positionInList('posts.id', list(params.include).map(Number))}, 999999)`);
@@ -107,7 +110,7 @@ export interface MediaPage {
   pages: number;
 }
 
-export async function queryMedia(db: Kysely<Database>, params: Record<string, any>): Promise<MediaPage> {
+export async function queryMedia(db: Kysely<Database>, params: Record<string, unknown>): Promise<MediaPage> {
   const perPage = Math.max(1, Number(params.per_page ?? 10));
   const page = Math.max(1, Number(params.page ?? 1));
   const offset = params.offset !== undefined ? Number(params.offset) : (page - 1) * perPage;

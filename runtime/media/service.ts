@@ -23,6 +23,7 @@ import { splitExtension } from './filenames.ts';
 import { editMedia, postProcessMedia } from './edit-service.ts';
 import { alternateLinkHeader } from '../content/links.ts';
 import { filesMediaByItemMonth } from '../../contract/post-types.ts';
+import { asResult } from '../rest/answer.ts';
 
 /**
  * The month folder of an upload: now, or, for media attached to a post (not a page), the post's
@@ -37,7 +38,7 @@ async function uploadMonth(ctx: HandlerContext, parent: number | undefined): Pro
   return ctx.app.now();
 }
 
-async function create(ctx: HandlerContext): Promise<HandlerResult> {
+async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const parent = await checkParent(ctx, p.post);
   const incoming = typeof p.url === 'string' && p.url !== '' ? await fetchRemoteFile(ctx.app, p.url) : readUpload(ctx);
@@ -63,7 +64,7 @@ async function create(ctx: HandlerContext): Promise<HandlerResult> {
 }
 
 /** Statuses and context=edit were checked by the spec's `read_posts` rule (runtime/auth/rules.ts). */
-async function list(ctx: HandlerContext): Promise<HandlerResult> {
+async function list<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const page = await queryMedia(ctx.app.db, ctx.params);
   const rows = page.ids.length
     ? await ctx.app.db.selectFrom('posts').selectAll().where('id', 'in', page.ids).execute()
@@ -73,20 +74,17 @@ async function list(ctx: HandlerContext): Promise<HandlerResult> {
   // Items the caller may not read are left out of the page (the totals stay, as WordPress's).
   const readable: AttachmentRow[] = [];
   for (const row of ordered) if (await canReadPost(ctx, row)) readable.push(row);
-  return {
-    data: await prepareAttachments(ctx, readable, contextOf(ctx)),
-    headers: { 'X-WP-Total': String(page.total), 'X-WP-TotalPages': String(page.pages) },
-  };
+  return asResult<R>(await prepareAttachments(ctx, readable, contextOf(ctx)), { headers: { 'X-WP-Total': String(page.total), 'X-WP-TotalPages': String(page.pages) } });
 }
 
-async function get(ctx: HandlerContext): Promise<HandlerResult> {
+async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   // The spec's `read_post` rule has refused edit context and unreadable items (runtime/auth/rules.ts).
   const row = await requireAttachment(ctx);
   const data = await prepareAttachment(ctx, row, contextOf(ctx));
-  return { data, headers: alternateLinkHeader((data as { link?: unknown }).link) };
+  return asResult<R>(data, { headers: alternateLinkHeader((data as { link?: unknown }).link) });
 }
 
-async function update(ctx: HandlerContext): Promise<HandlerResult> {
+async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   const { local, gmt } = await nowPair(ctx);
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -94,10 +92,10 @@ async function update(ctx: HandlerContext): Promise<HandlerResult> {
     await updateAttachment(trx, row.id, { ...changes, modified: local, modified_gmt: gmt });
     await writeMetaFields(ctx, trx, row.id);
   });
-  return { data: await prepareAttachment(ctx, (await getAttachment(ctx.app.db, row.id))!, 'edit') };
+  return asResult<R>(await prepareAttachment(ctx, (await getAttachment(ctx.app.db, row.id))!, 'edit'));
 }
 
-async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   // Media has no trash (WordPress's MEDIA_TRASH is off by default).
   if (ctx.params.force !== true) throw restError('rest_trash_not_supported', ['force=true']);
@@ -107,7 +105,7 @@ async function remove(ctx: HandlerContext): Promise<HandlerResult> {
   const metadata = await getMeta<AttachmentMetadata>(ctx.app.db, row.id, METADATA);
   await ctx.app.db.transaction().execute((trx) => deleteAttachmentRow(trx, row.id));
   if (attached) await removeFiles(ctx.app.config, filesOf(attached, metadata));
-  return { data: { deleted: true, previous } };
+  return asResult<R>({ deleted: true, previous });
 }
 
 export const media = {

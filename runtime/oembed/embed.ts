@@ -9,8 +9,9 @@ import { embedDataFor } from './embed-data.ts';
 import { isEmbeddable, postFromUrl } from './local-posts.ts';
 import { oembedToXml } from './xml.ts';
 import { proxy } from './proxy.ts';
+import { asResult } from '../rest/answer.ts';
 
-export async function embed(ctx: HandlerContext): Promise<HandlerResult> {
+export async function embed<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const post = await postFromUrl(ctx.app, String(ctx.params.url ?? ''));
   if (!post || !(await isEmbeddable(ctx.app, post))) throw restError('oembed_invalid_url');
   const data = await embedDataFor(ctx.app, post, Number(ctx.params.maxwidth ?? 600));
@@ -18,7 +19,7 @@ export async function embed(ctx: HandlerContext): Promise<HandlerResult> {
   if (ctx.params.format === 'xml') {
     return { status: 200, headers: {}, body: null, raw: { contentType: 'text/xml; charset=UTF-8', data: oembedToXml({ ...data }) } };
   }
-  return { data };
+  return asResult<R>(data);
 }
 
 /** What the generated oEmbed handlers call: `return oembed.embed(ctx)`, `return oembed.proxy(ctx)`. */

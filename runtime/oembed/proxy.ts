@@ -16,6 +16,7 @@ import { embedDataFor } from './embed-data.ts';
 import { isEmbeddable, postFromUrl } from './local-posts.ts';
 import { findProvider, providersOf } from './providers.ts';
 import { oembedFromXml } from './xml.ts';
+import { asResult } from '../rest/answer.ts';
 
 const MAX_RESPONSE_BYTES = 512 * 1024;
 const TYPES = new Set(['photo', 'video', 'link', 'rich']);
@@ -102,16 +103,16 @@ async function remoteData(app: App, params: ProxyParams): Promise<Record<string,
   return data;
 }
 
-export async function proxy(ctx: HandlerContext): Promise<HandlerResult> {
+export async function proxy<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const params = paramsOf(ctx);
   const local = await postFromUrl(ctx.app, params.url);
   if (local) {
     if (!(await isEmbeddable(ctx.app, local))) throw restError('oembed_invalid_url');
-    return { data: await embedDataFor(ctx.app, local, params.maxwidth) };
+    return asResult<R>(await embedDataFor(ctx.app, local, params.maxwidth));
   }
   const key = cacheKey({ ...params });
   const cached = await readCache(ctx.app, key);
-  if (cached) return { data: cached };
+  if (cached) return asResult<R>(cached);
   let data: Record<string, unknown> | null;
   try {
     data = await remoteData(ctx.app, params);
@@ -122,5 +123,5 @@ export async function proxy(ctx: HandlerContext): Promise<HandlerResult> {
   }
   if (!data) throw restError('oembed_invalid_url');
   await writeCache(ctx.app, key, data);
-  return { data };
+  return asResult<R>(data);
 }

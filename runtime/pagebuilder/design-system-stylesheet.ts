@@ -9,6 +9,7 @@ import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { getRecord, putRecord } from '../behaviors/records.ts';
 import { getGlobals } from './globals.ts';
+import { asResult } from '../rest/answer.ts';
 
 const COLLECTION = 'pagebuilder.design-system';
 const KEY = '_';
@@ -57,16 +58,14 @@ export async function buildDesignSystemCss(ctx: HandlerContext): Promise<string>
   return [`:root {\n${vars.join('\n')}\n}`, ...rules].join('\n\n') + '\n';
 }
 
-export async function syncDesignSystemStylesheet(ctx: HandlerContext): Promise<HandlerResult> {
+export async function syncDesignSystemStylesheet<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const css = await buildDesignSystemCss(ctx);
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 16);
   const record = await putRecord(ctx.app.db, COLLECTION, KEY, { stylesheet: 'generated', css, hash });
-  return {
-    data: { stylesheet: 'generated', url: `${ctx.app.config.restUrl}/pagebuilder/v1/design-system-sync/stylesheet?ver=${hash}`, bytes: Buffer.byteLength(css), hash, date_modified: record.modified },
-  };
+  return asResult<R>({ stylesheet: 'generated', url: `${ctx.app.config.restUrl}/pagebuilder/v1/design-system-sync/stylesheet?ver=${hash}`, bytes: Buffer.byteLength(css), hash, date_modified: record.modified });
 }
 
-export async function serveDesignSystemStylesheet(ctx: HandlerContext): Promise<HandlerResult> {
+export async function serveDesignSystemStylesheet<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const css = (await getRecord(ctx.app.db, COLLECTION, KEY))?.data.css;
   if (typeof css !== 'string') throw restError('rest_record_invalid_id', [], { collection: COLLECTION, hint: 'POST this route first to generate the stylesheet.' });
   return { status: 200, headers: { 'Cache-Control': 'no-cache' }, body: null, raw: { contentType: 'text/css; charset=utf-8', data: css } };

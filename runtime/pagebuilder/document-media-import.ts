@@ -11,6 +11,7 @@ import { fetchRemoteFile } from '../media/sideload.ts';
 import { ingestFile } from '../media/ingest.ts';
 import { insertStoredFile } from '../media/item-records.ts';
 import { publicUrl } from '../media/storage.ts';
+import { asResult } from '../rest/answer.ts';
 
 const BUILDER_DATA = '_builder_data';
 const SKIPPED_TYPES = new Set(['revision', 'attachment']);
@@ -48,7 +49,7 @@ async function importOne(ctx: HandlerContext, documentId: number, url: string): 
   return { from: url, id: row.id, url: publicUrl(ctx.app.config, stored.relative) };
 }
 
-export async function importDocumentMedia(ctx: HandlerContext): Promise<HandlerResult> {
+export async function importDocumentMedia<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   // `id` is untyped in the spec: only an integer names a document (the URL's capture: rest/params.ts merges it last).
   const documentId = typeof ctx.params.id === 'string' || typeof ctx.params.id === 'number' ? Number(ctx.params.id) : Number.NaN;
   if (!Number.isSafeInteger(documentId)) throw restError('rest_post_invalid_id');
@@ -85,5 +86,5 @@ export async function importDocumentMedia(ctx: HandlerContext): Promise<HandlerR
       await trx.insertInto('postmeta').values({ post_id: documentId, meta_key: BUILDER_DATA, meta_value: JSON.stringify(parsed.asText ? text : parsed.tree) }).execute();
     });
   }
-  return { data: { id: documentId, imported: [...imported.values()], failed } };
+  return asResult<R>({ id: documentId, imported: [...imported.values()], failed });
 }

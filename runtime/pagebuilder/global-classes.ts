@@ -6,6 +6,7 @@
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { getRecord, putRecord } from '../behaviors/records.ts';
+import { asResult } from '../rest/answer.ts';
 
 const COLLECTION = 'pagebuilder.global-classes';
 
@@ -21,12 +22,12 @@ async function load(ctx: HandlerContext, context: string): Promise<ClassSet> {
 
 const contextOf = (ctx: HandlerContext): string => String(ctx.params.context ?? 'frontend');
 
-export async function getGlobalClasses(ctx: HandlerContext): Promise<HandlerResult> {
+export async function getGlobalClasses<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const set = await load(ctx, contextOf(ctx));
-  return { data: { data: set.items, meta: { order: set.order } } };
+  return asResult<R>({ data: set.items, meta: { order: set.order } });
 }
 
-export async function saveGlobalClasses(ctx: HandlerContext): Promise<HandlerResult> {
+export async function saveGlobalClasses<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const items = ctx.params.items as ClassSet['items'];
   const order = ctx.params.order as string[];
   const changes = ctx.params.changes as { added: string[]; deleted: string[]; modified: string[] };
@@ -40,7 +41,7 @@ export async function saveGlobalClasses(ctx: HandlerContext): Promise<HandlerRes
 
   const set: ClassSet = { items, order };
   await putRecord(ctx.app.db, COLLECTION, contextOf(ctx), set as unknown as Record<string, unknown>);
-  return { data: { data: set.items, meta: { order: set.order } } };
+  return asResult<R>({ data: set.items, meta: { order: set.order } });
 }
 
 /** Every string in a document's element data: class ids appear as values (e.g. in `classes.value`). */
@@ -62,7 +63,7 @@ function stringsOf(metaValue: string): Set<string> {
 }
 
 /** Where each class is used: the builder data of the documents that name its id. */
-export async function globalClassesUsage(ctx: HandlerContext): Promise<HandlerResult> {
+export async function globalClassesUsage<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const set = await load(ctx, contextOf(ctx));
   const rows = await ctx.app.db
     .selectFrom('postmeta')
@@ -78,5 +79,5 @@ export async function globalClassesUsage(ctx: HandlerContext): Promise<HandlerRe
     const content = documents.filter((d) => d.strings.has(classId)).map(({ id, title, type }) => ({ id, title, type }));
     return { classId, total: content.length, content };
   });
-  return { data: { data: usage } };
+  return asResult<R>({ data: usage });
 }

@@ -8,6 +8,7 @@ import type { CollectionBehavior } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { listRecords } from '../behaviors/records.ts';
 import { ensureSeeded } from '../behaviors/seed.ts';
+import { asResult } from '../rest/answer.ts';
 
 const KINDS = { colors: 'pagebuilder.colors', typography: 'pagebuilder.typography' } as const;
 
@@ -21,12 +22,12 @@ function seedOf(ctx: HandlerContext, collection: string): CollectionBehavior['se
   return undefined;
 }
 
-export async function getGlobals(ctx: HandlerContext): Promise<HandlerResult> {
+export async function getGlobals<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const [kind, collection] of Object.entries(KINDS)) {
     await ensureSeeded(ctx.app.db, collection, seedOf(ctx, collection));
     const { items } = await listRecords(ctx.app.db, collection, { limit: 10_000, offset: 0 });
     out[kind] = Object.fromEntries(items.map((r) => [r.key, { id: r.key, ...r.data }]));
   }
-  return { data: out };
+  return asResult<R>(out);
 }

@@ -9,7 +9,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database } from '../store/schema.ts';
-import { getRecord, putRecord } from '../behaviors/records.ts';
+import { getRecord, getRecordToChange, putRecord } from '../behaviors/records.ts';
+import { asResult } from '../rest/answer.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const COLLECTION = 'pagebuilder.variables';
@@ -29,8 +30,9 @@ interface VariableSet {
   variables: Record<string, Variable>;
 }
 
-async function load(db: Db): Promise<VariableSet> {
-  const record = await getRecord(db, COLLECTION, KEY);
+/** The set; inside a write (`trx`), locked until the commit, so the watermark check and the change see no other write in between. */
+async function load(db: Db, trx?: Transaction<Database>): Promise<VariableSet> {
+  const record = trx ? await getRecordToChange(trx, COLLECTION, KEY) : await getRecord(db, COLLECTION, KEY);
   return (record?.data as unknown as VariableSet) ?? { watermark: 0, variables: {} };
 }
 
@@ -55,7 +57,7 @@ function requireVariable(set: VariableSet, id: string): Variable {
   return v;
 }
 
-type Operation = { type: string; id?: string; variable?: Record<string, unknown> } & Record<string, unknown>;
+type Operation = { type: string; id?: unknown; variable?: Record<string, unknown> } & Record<string, unknown>;
 
 /**
  * Operation fields are not typed by the spec (restore's `id`, a batch's operations): only a
@@ -115,29 +117,30 @@ function apply(set: VariableSet, op: Operation, now: Date): string {
   }
 }
 
+/** The body every variables route answers: the live set, its size and watermark, and what the route adds. */
 function answer(set: VariableSet, extra: Record<string, unknown> = {}) {
-  return { data: { success: true, data: { variables: live(set), total: Object.keys(live(set)).length, watermark: set.watermark, ...extra } } };
+  return { success: true, data: { variables: live(set), total: Object.keys(live(set)).length, watermark: set.watermark, ...extra } };
 }
 
-export async function listVariables(ctx: HandlerContext): Promise<HandlerResult> {
-  return answer(await load(ctx.app.db));
+export async function listVariables<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+  return asResult<R>(answer(await load(ctx.app.db)));
 }
 
 /** One change (create, update, delete, restore) as its own endpoint, atomically. */
-export async function changeVariable(ctx: HandlerContext, type: 'create' | 'update' | 'delete' | 'restore'): Promise<HandlerResult> {
+export async function changeVariable<R>(ctx: HandlerContext, type: 'create' | 'update' | 'delete' | 'restore'): Promise<HandlerResult<R>> {
   return ctx.app.db.transaction().execute(async (trx) => {
-    const set = await load(trx);
+    const set = await load(trx, trx);
     // The params carry the variable's own `type` (colour, font...): keep it apart from the change's.
     const id = apply(set, { type, id: ctx.params.id, variable: ctx.params }, ctx.app.now());
     const saved = await save(trx, set);
-    return { ...answer(saved, { variable: { id, ...saved.variables[id] } }), status: type === 'create' ? 201 : 200 };
+    return asResult<R>(answer(saved, { variable: { id, ...saved.variables[id] } }), { status: type === 'create' ? 201 : 200 });
   });
 }
 
 /** Several changes at once, all or none, against the watermark the editor last saw. */
-export async function batchVariables(ctx: HandlerContext): Promise<HandlerResult> {
+export async function batchVariables<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   return ctx.app.db.transaction().execute(async (trx) => {
-    const set = await load(trx);
+    const set = await load(trx, trx);
     if (Number(ctx.params.watermark) !== set.watermark) {
       throw restError('rest_variables_watermark_mismatch', [String(set.watermark)], { watermark: set.watermark });
     }
@@ -146,6 +149,6 @@ export async function batchVariables(ctx: HandlerContext): Promise<HandlerResult
       if (typeof op !== 'object' || op === null) throw restError('rest_invalid_param', ['operations'], { params: { operations: 'Each operation must be an object.' } });
       results.push({ type: text(op.type), id: apply(set, op, ctx.app.now()) });
     }
-    return answer(await save(trx, set), { results });
+    return asResult<R>(answer(await save(trx, set), { results }));
   });
 }

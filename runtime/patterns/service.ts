@@ -4,11 +4,12 @@
  */
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { patternRegistry } from './registry.ts';
+import { asResult } from '../rest/answer.ts';
 
-export function listBlockPatterns(ctx: HandlerContext): HandlerResult {
-  return { data: patternRegistry(ctx.app).patterns };
+export function listBlockPatterns<R>(ctx: HandlerContext): HandlerResult<R> {
+  return asResult<R>(patternRegistry(ctx.app).patterns);
 }
 
-export function listBlockPatternCategories(ctx: HandlerContext): HandlerResult {
-  return { data: patternRegistry(ctx.app).categories };
+export function listBlockPatternCategories<R>(ctx: HandlerContext): HandlerResult<R> {
+  return asResult<R>(patternRegistry(ctx.app).categories);
 }

@@ -21,6 +21,7 @@ import * as revisions from '../content/revisions.ts';
 import * as autosaves from '../content/autosaves.ts';
 import { postTypeCaps } from '../../contract/post-types.ts';
 import { primitiveTermCap, taxonomyByKey } from '../terms/taxonomies.ts';
+import { asResult } from '../rest/answer.ts';
 
 const TYPE = 'wp_block' as PostType;
 const TAXONOMY = 'wp_pattern_category';
@@ -117,7 +118,7 @@ async function narrowByCategories(ctx: HandlerContext): Promise<void> {
     ctx.params = { ...ctx.params, include: include.length ? include : [0] };
   }
   const drop = read(ctx.params[`${TAXONOMY}_exclude`]);
-  if (drop?.ids.length) ctx.params = { ...ctx.params, exclude: [...(ctx.params.exclude ?? []), ...(await withIds(drop.ids, false))] };
+  if (drop?.ids.length) ctx.params = { ...ctx.params, exclude: [...(Array.isArray(ctx.params.exclude) ? ctx.params.exclude.map(Number) : []), ...(await withIds(drop.ids, false))] };
 }
 
 /**
@@ -153,54 +154,54 @@ async function listable(ctx: HandlerContext, items: Item[]): Promise<Item[]> {
   return items.filter((_i, n) => editable[n]);
 }
 
-export async function list(ctx: HandlerContext): Promise<HandlerResult> {
+export async function list<R>(ctx: HandlerContext<posts.PostListParams>): Promise<HandlerResult<R>> {
   await narrowByCategories(ctx);
   const result = dataOf(await posts.list(ctx, TYPE));
-  return { ...result, data: await finish(ctx, await listable(ctx, result.data as Item[]), contextOf(ctx, 'view')) };
+  return asResult<R>(await finish(ctx, await listable(ctx, result.data as Item[]), contextOf(ctx, 'view')), result);
 }
 
-export async function get(ctx: HandlerContext): Promise<HandlerResult> {
+export async function get<R>(ctx: HandlerContext<posts.PostReadParams>): Promise<HandlerResult<R>> {
   const result = dataOf(await posts.get(ctx, TYPE));
-  return { ...result, data: (await finish(ctx, [result.data as Item], contextOf(ctx, 'view')))[0] };
+  return asResult<R>((await finish(ctx, [result.data as Item], contextOf(ctx, 'view')))[0], result);
 }
 
 /** Writes the pattern categories sent, then answers the item as saved (edit context, as posts do). */
-async function written(ctx: HandlerContext, result: HandlerResult, categories: number[] | undefined): Promise<HandlerResult> {
+async function written<R>(ctx: HandlerContext, result: HandlerResult, categories: number[] | undefined): Promise<HandlerResult<R>> {
   const answer = dataOf(result);
   const item = answer.data as Item;
   if (categories) await ctx.app.db.transaction().execute((trx) => setPostTerms(trx, Number(item.id), TAXONOMY as Taxonomy, categories));
-  return { ...answer, data: (await finish(ctx, [item], 'edit'))[0] };
+  return asResult<R>((await finish(ctx, [item], 'edit'))[0], answer);
 }
 
-export async function create(ctx: HandlerContext): Promise<HandlerResult> {
+export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const categories = await categoriesSent(ctx);
   // Answered on its own, not with a batch's other creates: the categories are written after it.
   const alone = { ...ctx, request: { ...ctx.request, later: undefined } };
   return written(ctx, await posts.create(alone, TYPE), categories);
 }
 
-export async function update(ctx: HandlerContext): Promise<HandlerResult> {
+export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const categories = await categoriesSent(ctx);
   return written(ctx, await posts.update(ctx, TYPE), categories);
 }
 
-export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+export async function remove<R>(ctx: HandlerContext<posts.PostDeleteParams>): Promise<HandlerResult<R>> {
   // Read before: an item deleted for good is answered as it was, categories included.
   const before = await categoriesOf(ctx.app.db, [Number(ctx.target?.post?.id)]);
   const answer = dataOf(await posts.remove(ctx, TYPE));
   const body = answer.data as Item;
   if (body.deleted === true && body.previous) {
     const [previous] = await finish(ctx, [body.previous as Item], 'edit', before);
-    return { ...answer, data: { deleted: true, previous } };
+    return asResult<R>({ deleted: true, previous }, answer);
   }
-  return { ...answer, data: (await finish(ctx, [body], 'edit'))[0] };
+  return asResult<R>((await finish(ctx, [body], 'edit'))[0], answer);
 }
 
 // Revisions and autosaves of synced patterns are the posts' ones (WordPress registers the same
 // controllers for wp_block), answered with the wp_block-revision / -autosave schemas.
-export const listRevisions = (ctx: HandlerContext) => revisions.list(ctx, TYPE);
-export const getRevision = (ctx: HandlerContext) => revisions.get(ctx, TYPE);
-export const removeRevision = (ctx: HandlerContext) => revisions.remove(ctx, TYPE);
-export const listAutosaves = (ctx: HandlerContext) => autosaves.list(ctx, TYPE);
-export const createAutosave = (ctx: HandlerContext) => autosaves.create(ctx, TYPE);
-export const getAutosave = (ctx: HandlerContext) => autosaves.get(ctx, TYPE);
+export const listRevisions = <R,>(ctx: HandlerContext<revisions.RevisionListParams>) => revisions.list<R>(ctx, TYPE);
+export const getRevision = <R,>(ctx: HandlerContext<revisions.RevisionReadParams>) => revisions.get<R>(ctx, TYPE);
+export const removeRevision = <R,>(ctx: HandlerContext<revisions.RevisionDeleteParams>) => revisions.remove<R>(ctx, TYPE);
+export const listAutosaves = <R,>(ctx: HandlerContext<autosaves.AutosaveListParams>) => autosaves.list<R>(ctx, TYPE);
+export const createAutosave = <R,>(ctx: HandlerContext) => autosaves.create<R>(ctx, TYPE);
+export const getAutosave = <R,>(ctx: HandlerContext<autosaves.AutosaveReadParams>) => autosaves.get<R>(ctx, TYPE);

@@ -22,6 +22,8 @@ import { parseQueryString } from './query-string.ts';
 import { allowedMethods } from '../auth/permission.ts';
 import { envelopeOf, type Envelope } from './envelope.ts';
 import { LaterBodies, LaterBody } from './later-bodies.ts';
+import { attachBatchWrites, BatchWrites } from '../store/batch-writes.ts';
+import { asResult } from './answer.ts';
 
 interface BatchItem {
   method?: string;
@@ -32,18 +34,28 @@ interface BatchItem {
 
 type Prepared = { request: RestRequest; match: RouteMatch } | { error: RestResponse };
 
-export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
+export async function runBatch<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const items = (ctx.params.requests ?? []) as BatchItem[];
   const prepared = await Promise.all(items.map((item) => prepare(ctx, item)));
 
   if (ctx.params.validation === 'require-all-validate') {
     const checks = await Promise.all(prepared.map((p) => validateOnly(ctx, p)));
-    if (checks.some((c) => c !== null)) return { status: 207, data: { failed: 'validation', responses: checks } };
+    if (checks.some((c) => c !== null)) return asResult<R>({ failed: 'validation', responses: checks }, { status: 207 });
   }
 
   const responses = await ctx.app.db.transaction().execute(async (trx) => {
-    const app: App = { ...ctx.app, db: withSavepoints(trx), dispatch: (request, user) => dispatch(app, request, user) };
+    // Rows the creates add to tables no later create reads wait here and are written once per
+    // table (store/batch-writes.ts); an item rolled back to its savepoint takes its own with it.
+    const writes = new BatchWrites();
+    const db = withSavepoints(trx, writes);
+    attachBatchWrites(db, writes);
+    const app: App = { ...ctx.app, db, dispatch: (request, user) => dispatch(app, request, user) };
     const later = new LaterBodies();
+    // What is pending is written before anything could read it: the bodies waiting, or an item of another kind.
+    const settle = async () => {
+      await writes.flush(db);
+      await later.make();
+    };
     // The posts the items write are indexed for search together, before the commit.
     return withSearchIndexDeferred(trx, async () => {
       const answers: Envelope[] = [];
@@ -52,15 +64,15 @@ export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
         // Bodies left to wait are made before an item of another kind could change what they read:
         // a run of creates to one collection path leaves the earlier items as they were.
         const kind = 'error' in p ? undefined : `${p.request.method} ${p.request.route}`;
-        if (kind !== previous) await later.make();
+        if (kind !== previous) await settle();
         previous = kind;
         answers.push(envelopeOf('error' in p ? p.error : await app.dispatch({ ...p.request, later }, ctx.user)));
       }
-      await later.make();
+      await settle();
       return answers.map((a) => (a.body instanceof LaterBody ? { ...a, body: a.body.result() } : a));
     });
   });
-  return { status: 207, data: { responses } };
+  return asResult<R>({ responses }, { status: 207 });
 }
 
 /** Parses the item's path and finds its endpoint; errors are kept as that item's answer. */
@@ -89,7 +101,12 @@ async function prepare(ctx: HandlerContext, item: BatchItem): Promise<Prepared> 
 
 /** The validation half of the pipeline only; null when the item's params are fine. */
 async function validateOnly(ctx: HandlerContext, p: Prepared): Promise<unknown> {
-  if ('error' in p) return envelopeOf(p.error);
+  if ('error' in p) {
+    // WordPress answers the validation pass's refusals before rest_post_dispatch, which is what
+    // adds Allow to a refused item when the batch runs: here it has none.
+    const { Allow: _allow, ...headers } = p.error.headers;
+    return envelopeOf({ ...p.error, headers });
+  }
   try {
     await readParams({ ...p.request }, p.request.method, p.match);
     return null;

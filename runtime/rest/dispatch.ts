@@ -11,7 +11,7 @@ import { allowedMethods, checkPermission, settledAnonymousAllow } from '../auth/
 import { runBehavior } from '../behaviors/index.ts';
 import type { App, EndpointDef, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
 import { RestError, restError } from './errors.ts';
-import { UnstorableTextError } from '../store/errors.ts';
+import { isWriteConflict, UnstorableTextError } from '../store/errors.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
 import { parseBody, type ParsedBody } from './request-body.ts';
 import { mergeParams } from './params.ts';
@@ -21,7 +21,7 @@ import { describeRoute } from '../../contract/route-descriptor.ts';
 import { aliasUsed, speakAlias } from './alias.ts';
 import { filterFields, parseFieldList } from './fields.ts';
 import { pageLinks } from './pagination.ts';
-import { statusRefusedFirst } from '../content/list-status.ts';
+import { refusedParamsError } from './params-refusals.ts';
 import { LaterBody } from './later-bodies.ts';
 
 export async function dispatch(app: App, request: RestRequest, user?: CurrentUser | null): Promise<RestResponse> {
@@ -43,9 +43,10 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
   let response: RestResponse;
   let granted: EndpointDef | undefined;
   try {
-    // A list's `status` is refused for who may not ask before its values are checked (WordPress's sanitize_post_statuses).
+    // Some params are refused for who may not send them before their values are checked (a
+    // list's `status`, WordPress's sanitize_post_statuses): the resources register those refusals.
     ctx.params = await readParams(request, method, match).catch(async (error) => {
-      throw await statusRefusedFirst(app, user, match.route, method, request.query.status, error);
+      throw await refusedParamsError(app, user, match.route, method, request.query, error);
     });
     await checkPermission(ctx, match.endpoint.permission);
     // A read changes nothing, so its permission still holds for Allow; a write may not (a post
@@ -66,7 +67,7 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
 }
 
 /** Body, merged params, required/coercion/validation: the steps before permission. */
-export async function readParams(request: RestRequest, method: string, match: RouteMatch): Promise<Record<string, any>> {
+export async function readParams(request: RestRequest, method: string, match: RouteMatch): Promise<Record<string, unknown>> {
   const body: ParsedBody = await parseBody(request);
   if (body.jsonError) throw restError('rest_invalid_json', [], { json_error_code: body.jsonError.code, json_error_message: body.jsonError.message });
   const merged = mergeParams(method, body, request.query, match.captures, match.endpoint!);
@@ -77,7 +78,9 @@ export async function readParams(request: RestRequest, method: string, match: Ro
 
 async function runHandler(ctx: HandlerContext): Promise<HandlerResult> {
   const { endpoint } = ctx;
-  if (endpoint.handle) return endpoint.handle(ctx);
+  // The endpoint's validator has just made the params its operation's (validate-params.ts): what
+  // the compiler cannot see across a table of every operation's handler.
+  if (endpoint.handle) return endpoint.handle(ctx as HandlerContext<never>);
   if (endpoint.behavior?.kind === 'index') return namespaceIndex(ctx);
   if (endpoint.behavior) return runBehavior(ctx, endpoint.behavior);
   throw restError('rest_not_implemented', [endpoint.operationId]);
@@ -132,6 +135,7 @@ function isError(response: RestResponse): boolean {
 export function errorResponse(app: App, error: unknown): RestResponse {
   if (error instanceof RestError) return { status: error.status, headers: { ...error.headers }, body: error.toBody() };
   if (error instanceof UnstorableTextError) return errorResponse(app, restError('rest_unstorable_text'));
+  if (isWriteConflict(error)) return errorResponse(app, restError('rest_write_conflict'));
   app.logger.error({ err: error }, 'unexpected error while answering a REST request');
   return { status: 500, headers: {}, body: { ...restError('internal_server_error').toBody(), additional_errors: [] } };
 }

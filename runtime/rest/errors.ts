@@ -78,6 +78,8 @@ export const ERRORS = {
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },
   // A handler asked for the object its route's rule did not resolve (auth/target.ts): refused, never guessed.
   rest_target_unresolved: { status: 500, message: 'The route acts on a %s its permission rule did not resolve.' },
+  // `serve --check-answers` (rest/check-answers.ts): an answer the deployment's OpenAPI document does not describe.
+  rest_answer_mismatch: { status: 500, message: 'The answer of %s %s does not match the OpenAPI document.' },
   rest_not_implemented: { status: 501, message: 'The operation %s is declared in the spec but has no handler body yet.' },
   rest_forbidden: { status: 401, message: 'Sorry, you are not allowed to do that.' },
   rest_forbidden_context: { status: 401, message: 'Sorry, you are not allowed to edit posts in this post type.' },
@@ -139,6 +141,9 @@ export const ERRORS = {
   // The database (runtime/store): input the engine cannot take.
   rest_unstorable_text: { status: 400, message: 'Text with a NUL character (U+0000) cannot be stored or searched for.' },
   // A commit whose sync to disk failed (store/sqlite/commit-sync.ts): it may not survive a power cut.
+  // A write PostgreSQL kept stopping for conflicts with other writers (deadlocks), after the store
+  // ran it again a few times (store/postgres/conflict-retry.ts): nothing was written; try again.
+  rest_write_conflict: { status: 503, message: 'The change conflicted with other changes made at the same moment and was not made. Please try again.' },
   rest_write_not_durable: { status: 500, message: 'The change was made but could not be confirmed on disk, so it may be lost. The site needs to be restarted.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
@@ -162,6 +167,10 @@ export const ERRORS = {
   rest_image_crop_failed: { status: 400, message: 'Unable to crop this image.' },
   // oEmbed (runtime/oembed).
   oembed_invalid_url: { status: 404, message: 'Not Found' },
+  // The block editor's link preview (runtime/block-editor/url-details.ts), as WordPress's url-details controller.
+  url_details_invalid_param: { code: 'rest_invalid_param', status: 400, message: 'Invalid parameter(s): url' },
+  no_response: { status: 404, message: 'URL not found. Response returned a non-200 status code for this URL.' },
+  no_content: { status: 404, message: 'Unable to retrieve body from response at this URL.' },
   // Posts, pages, revisions, autosaves (runtime/content).
   rest_forbidden_status: { status: 401, message: 'Status is forbidden.' },
   rest_no_search_term_defined: { status: 400, message: 'You need to define a search term to order by relevance.' },
@@ -196,6 +205,11 @@ export const ERRORS = {
   // Permission checks (runtime/auth/rules.ts): 401 anonymous, 403 logged in.
   forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to do that.' },
   oembed_proxy_forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to make proxied oEmbed requests.' },
+  url_details_forbidden: { code: 'rest_cannot_view_url_details', status: 'auth', message: 'Sorry, you are not allowed to process remote URLs.' },
+  navigation_fallback_forbidden: { code: 'rest_cannot_create', status: 'auth', message: 'Sorry, you are not allowed to create Navigation Menus as this user.' },
+  export_forbidden: { code: 'rest_cannot_export_templates', status: 'auth', message: 'Sorry, you are not allowed to export templates and template parts.' },
+  // The theme export (runtime/block-editor/theme-export.ts): the zip could not be written.
+  export_zip_failed: { code: 'unable_to_create_zip', status: 500, message: 'Unable to open export file (archive) for writing.' },
   not_logged_in: { code: 'rest_not_logged_in', status: 401, message: 'You are not currently logged in.' },
   forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
   forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit this post.' },

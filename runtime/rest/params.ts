@@ -45,8 +45,8 @@ function defaultsOf(endpoint: EndpointDef): Array<[string, unknown]> {
  * guards every query arg): an undeclared `?parent=1` on a type without parents stays a raw
  * string and must never reach a query builder.
  */
-export function declaredParams(endpoint: EndpointDef, params: Record<string, unknown>): Record<string, any> {
-  const declared: Record<string, unknown> = {};
-  for (const name of Object.keys(endpoint.args ?? {})) if (name in params) declared[name] = params[name];
+export function declaredParams<P extends Record<string, unknown>>(endpoint: EndpointDef, params: P): Partial<P> {
+  const declared: Partial<P> = {};
+  for (const name of Object.keys(endpoint.args ?? {})) if (name in params) declared[name as keyof P] = params[name as keyof P];
   return declared;
 }

@@ -12,6 +12,7 @@ import { dispatch, errorResponse } from './dispatch.ts';
 import { RestError, restError } from './errors.ts';
 import { embedLinks, parseEmbedParam } from './embed.ts';
 import { envelopeOf } from './envelope.ts';
+import { checkedAnswer } from './check-answers.ts';
 
 export async function serveRequest(app: App, request: RestRequest): Promise<RestResponse> {
   const jsonp = request.query._jsonp;
@@ -34,6 +35,8 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
     refusedSession = error instanceof RestError && error.code === 'rest_cookie_invalid_nonce';
     response = errorResponse(app, error);
   }
+  // Before _embed and _envelope: the document describes the answer itself.
+  if (app.config.checkAnswers) response = checkedAnswer(app, req, response);
 
   const embed = parseEmbedParam(req.query._embed);
   if (embed && response.status < 400 && !response.raw) response.body = await embedLinks(app, response.body, embed, user);
@@ -47,15 +50,21 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
     // Same place as the JSON type it replaces: WordPress sends the type first.
     response.headers['Content-Type'] = JSONP_TYPE;
   } else if (isPretty(req.query._pretty) && !response.raw) {
-    // `_pretty`: WordPress prints with JSON_PRETTY_PRINT, four spaces a level.
-    response.raw = { contentType: 'application/json; charset=UTF-8', data: JSON.stringify(response.body ?? null, null, 4) };
+    // `_pretty`: WordPress prints with JSON_PRETTY_PRINT, four spaces a level, and PHP's default
+    // escapes (`\/`, non-ASCII as `\uXXXX`), so the text reads as WordPress's line for line.
+    response.raw = { contentType: 'application/json; charset=UTF-8', data: phpJsonText(JSON.stringify(response.body ?? null, null, 4)) };
   }
   return response;
 }
 
-/** A present `_pretty` counts unless PHP reads it as false (`0`, `false`, empty). */
+/** A present `_pretty` counts, whatever its value (`?_pretty`, `_pretty=0`): WordPress asks has_param. */
 function isPretty(value: unknown): boolean {
-  return value !== undefined && !['0', 'false', ''].includes(String(value).toLowerCase());
+  return value !== undefined;
+}
+
+/** JSON text as PHP's json_encode writes it without flags: slashes and non-ASCII escaped (both still the same JSON). */
+function phpJsonText(json: string): string {
+  return json.replace(/\//g, '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -74,15 +74,15 @@ function describe(error: AjvErrorLike, schema: ArgSchema, param: string): ParamE
     case 'multipleOf':
       return { code: 'rest_invalid_multiple', message: `${param} must be a multiple of ${p.multipleOf}.`, data: null };
     case 'minLength':
-      return { code: 'rest_too_short', message: `${param} must be at least ${p.limit} ${plural(p.limit, 'character', 'characters')} long.`, data: null };
+      return { code: 'rest_too_short', message: `${param} must be at least ${p.limit} ${plural(Number(p.limit), 'character', 'characters')} long.`, data: null };
     case 'maxLength':
-      return { code: 'rest_too_long', message: `${param} must be at most ${p.limit} ${plural(p.limit, 'character', 'characters')} long.`, data: null };
+      return { code: 'rest_too_long', message: `${param} must be at most ${p.limit} ${plural(Number(p.limit), 'character', 'characters')} long.`, data: null };
     case 'pattern':
       return { code: 'rest_invalid_pattern', message: `${param} does not match pattern ${p.pattern}.`, data: null };
     case 'minItems':
-      return { code: 'rest_too_few_items', message: `${param} must contain at least ${p.limit} ${plural(p.limit, 'item', 'items')}.`, data: null };
+      return { code: 'rest_too_few_items', message: `${param} must contain at least ${p.limit} ${plural(Number(p.limit), 'item', 'items')}.`, data: null };
     case 'maxItems':
-      return { code: 'rest_too_many_items', message: `${param} must contain at most ${p.limit} ${plural(p.limit, 'item', 'items')}.`, data: null };
+      return { code: 'rest_too_many_items', message: `${param} must contain at most ${p.limit} ${plural(Number(p.limit), 'item', 'items')}.`, data: null };
     case 'uniqueItems':
       return { code: 'rest_duplicate_items', message: `${param} has duplicate items.`, data: null };
     case 'required':

@@ -9,6 +9,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import { getOption, setOption } from '../content/options.ts';
 import { getSiteSettings, setSiteSetting, SettingError, type SiteField, type SiteSettings } from './site-settings.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** A setting that lives in the site settings: its field there, and how its value reads back. */
 interface SiteBacked {
@@ -59,14 +60,14 @@ async function firstAdministratorEmail(ctx: HandlerContext): Promise<string> {
   return admin?.email ?? '';
 }
 
-export async function getSettings(ctx: HandlerContext): Promise<HandlerResult> {
+export async function getSettings<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const site = await getSiteSettings(ctx.app.db, ctx.app.deployment.site, ctx.app.config.siteUrl);
   const data: Record<string, unknown> = {};
   for (const [name, setting] of Object.entries(SETTINGS)) {
     data[name] = isSiteBacked(setting) ? setting.read(site) : await getOption(ctx.app.db, setting.option, await setting.fallback(ctx));
   }
   if (data.site_logo === 0) data.site_logo = null;
-  return { data };
+  return asResult<R>(data);
 }
 
 /**
@@ -74,7 +75,7 @@ export async function getSettings(ctx: HandlerContext): Promise<HandlerResult> {
  * null resets an option to its default, as WordPress deletes it. The time zone is also the
  * `timezone_string` option the content's dates are read in.
  */
-export async function updateSettings(ctx: HandlerContext): Promise<HandlerResult> {
+export async function updateSettings<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const db = ctx.app.db;
   const sent = Object.entries(SETTINGS).filter(([name]) => ctx.params[name] !== undefined);
   await db.transaction().execute(async (trx) => {

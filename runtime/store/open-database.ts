@@ -7,8 +7,9 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite/open.ts';
-import { commitSyncOf } from './sqlite/commit-sync.ts';
+import { durabilityOf } from './durability.ts';
 import { openPostgres } from './postgres/open.ts';
+import { retryConflictingTransactions } from './postgres/conflict-retry.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
@@ -29,8 +30,10 @@ import { postsFulltextDeferrable } from './migrations/140_posts_fulltext_deferra
 import { slugCountersDense } from './migrations/150_slug_counters_dense.ts';
 import { cacheChangeMap } from './migrations/160_cache_change_map.ts';
 import { defaultCategory } from './migrations/170_default_category.ts';
+import { cacheBumpsAtCommit } from './migrations/180_cache_bumps_at_commit.ts';
+import { termCountsAtCommit } from './migrations/190_term_counts_at_commit.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
-import { useSearchIndex } from '../content/search-index.ts';
+import { attachFullTextIndex } from './fulltext-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
 import { postgresFullText } from './postgres/fulltext.ts';
 import { indexPending } from './search-index-deferral.ts';
@@ -57,6 +60,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '150_slug_counters_dense': slugCountersDense,
   '160_cache_change_map': cacheChangeMap,
   '170_default_category': defaultCategory,
+  '180_cache_bumps_at_commit': cacheBumpsAtCommit,
+  '190_term_counts_at_commit': termCountsAtCommit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -82,7 +87,8 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
   // comes first: it reads each statement as the code wrote it, before the engine's plugins
   // rewrite its conditions (PostgreSQL compares text as `cast(… as text)`).
   const engine = postgres ? openPostgres(target) : openSqlite(target);
-  const db = engine.getExecutor().plugins.reduce((watched, plugin) => watched.withPlugin(plugin), engine.withoutPlugins().withPlugin(new WriteWatchPlugin()));
+  const watched = engine.getExecutor().plugins.reduce((db, plugin) => db.withPlugin(plugin), engine.withoutPlugins().withPlugin(new WriteWatchPlugin()));
+  const db = postgres ? retryConflictingTransactions(watched) : watched;
   try {
     const result = await new Migrator({ db, provider }).migrateToLatest();
     if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
@@ -90,7 +96,7 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
     await db.destroy();
     throw err;
   }
-  useSearchIndex(db, postgres ? postgresFullText : sqliteFullText);
+  attachFullTextIndex(db, postgres ? postgresFullText : sqliteFullText);
   if (!postgres) {
     // A deferred full-text write that was committed (never meant to be) is finished here.
     const { rows } = await sql`SELECT count(*) AS n FROM posts_fts_deferring`.execute(db);
@@ -102,7 +108,7 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
   }
   // What was written is on disk before the database is reported closed (a command's last write included).
   const close = async () => {
-    const commits = commitSyncOf(db);
+    const commits = durabilityOf(db);
     try {
       await commits?.durable();
     } finally {

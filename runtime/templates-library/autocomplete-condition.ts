@@ -8,6 +8,7 @@ import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { containsText } from '../linking/text-match.ts';
 import { PUBLIC_POST_TYPES } from '../linking/post-search.ts';
+import { asResult } from '../rest/answer.ts';
 
 const MAX_SUGGESTIONS = 20;
 
@@ -50,7 +51,7 @@ function invalidPayload() {
   });
 }
 
-export async function autocompleteCondition(ctx: HandlerContext): Promise<HandlerResult> {
+export async function autocompleteCondition<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const target = await targetOf(ctx, ctx.params.payload);
   const text = String(ctx.params.query ?? '').trim();
   const db = ctx.app.db;
@@ -60,19 +61,19 @@ export async function autocompleteCondition(ctx: HandlerContext): Promise<Handle
       let q = db.selectFrom('posts').select(['id', 'title']).where('type', '=', target.name).where('status', 'in', ['publish', 'private', 'inherit']);
       if (text) q = q.where(containsText('title', text));
       const rows = await q.orderBy('title', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
-      return { data: { results: rows.map((r) => ({ id: r.id, text: r.title })) } };
+      return asResult<R>({ results: rows.map((r) => ({ id: r.id, text: r.title })) });
     }
     case 'taxonomy': {
       let q = db.selectFrom('terms').select(['id', 'name']).where('taxonomy', '=', target.name);
       if (text) q = q.where(containsText('name', text));
       const rows = await q.orderBy('name', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
-      return { data: { results: rows.map((r) => ({ id: r.id, text: r.name })) } };
+      return asResult<R>({ results: rows.map((r) => ({ id: r.id, text: r.name })) });
     }
     case 'author': {
       let q = db.selectFrom('users').select(['id', 'display_name']);
       if (text) q = q.where((eb) => eb.or([containsText('display_name', text), containsText('login', text)]));
       const rows = await q.orderBy('display_name', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
-      return { data: { results: rows.map((r) => ({ id: r.id, text: r.display_name })) } };
+      return asResult<R>({ results: rows.map((r) => ({ id: r.id, text: r.display_name })) });
     }
   }
 }

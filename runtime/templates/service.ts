@@ -16,6 +16,7 @@ import { templateHierarchy } from './hierarchy.ts';
 import { prepareTemplate, templateAbilities } from './prepare.ts';
 import { defaultType, findTemplate, knownArea, siteItems, themeFiles, type Template, type TemplateKind } from './templates.ts';
 import { AREA_KEY, insertThemeItem, ORIGIN_KEY, THEME_KEY, updateThemeItem } from './theme-items.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** The kind a route serves, from its path (`/core/v2/template-parts/...` → wp_template_part). */
 function kindOf(ctx: HandlerContext): TemplateKind {
@@ -34,7 +35,7 @@ async function answer(ctx: HandlerContext, templates: Template[], context: Conte
  * Asked for one content type, only templates a post of that type may pick (those the theme
  * names for it, and custom ones) are listed, as the editor's template picker wants.
  */
-export async function list(ctx: HandlerContext): Promise<HandlerResult> {
+export async function list<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const p = ctx.params;
   const theme = activeTheme(ctx.app).stylesheet;
@@ -52,17 +53,17 @@ export async function list(ctx: HandlerContext): Promise<HandlerResult> {
       if (offered) found.push(file);
     }
   }
-  return { data: await answer(ctx, found, contextOf(ctx)) };
+  return asResult<R>(await answer(ctx, found, contextOf(ctx)));
 }
 
-export async function get(ctx: HandlerContext): Promise<HandlerResult> {
+export async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const template = await findTemplate(ctx.app, kindOf(ctx), ctx.params.id);
   if (!template) throw restError('template_not_found');
-  return { data: (await answer(ctx, [template], contextOf(ctx)))[0] };
+  return asResult<R>((await answer(ctx, [template], contextOf(ctx)))[0]);
 }
 
 /** The first template of the slug's hierarchy that has content, or `{}` when there is none (as WordPress answers). */
-export async function lookup(ctx: HandlerContext): Promise<HandlerResult> {
+export async function lookup<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const theme = activeTheme(ctx.app).stylesheet;
   const names = { postTypes: POST_TYPE_NAMES, taxonomies: TAXONOMIES.map((t) => t.taxonomy) };
@@ -70,9 +71,9 @@ export async function lookup(ctx: HandlerContext): Promise<HandlerResult> {
   const items = await siteItems(ctx.app, kind, theme);
   for (const slug of hierarchy) {
     const template = items.find((t) => t.slug === slug) ?? themeFiles(ctx.app, kind).find((t) => t.slug === slug);
-    if (template?.content) return { data: (await answer(ctx, [template], contextOf(ctx)))[0] };
+    if (template?.content) return asResult<R>((await answer(ctx, [template], contextOf(ctx)))[0]);
   }
-  return { data: {} };
+  return asResult<R>({});
 }
 
 /** `title` and `content` are sent as text or as `{raw}`. */
@@ -101,7 +102,7 @@ async function freeSlug(ctx: HandlerContext, kind: TemplateKind, theme: string, 
   return slug;
 }
 
-export async function create(ctx: HandlerContext): Promise<HandlerResult> {
+export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const p = ctx.params;
   const theme = typeof p.theme === 'string' && p.theme !== '' ? p.theme : activeTheme(ctx.app).stylesheet;
@@ -120,14 +121,14 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
   const template = (await siteItems(ctx.app, kind, theme, id))[0];
   if (!template) throw restError('template_not_found');
   const data = (await answer(ctx, [template], contextOf(ctx)))[0]!;
-  return { data, status: 201, headers: { Location: `${restBase(ctx)}/${restBaseOf(kind)}/${template.id}` } };
+  return asResult<R>(data, { status: 201, headers: { Location: `${restBase(ctx)}/${restBaseOf(kind)}/${template.id}` } });
 }
 
 /**
  * Saves the site's version: a theme's file gets an item of the site made from it (the fields
  * not sent are the file's); the site's own item is changed in place. Answered in the edit context.
  */
-export async function update(ctx: HandlerContext): Promise<HandlerResult> {
+export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const template = await findTemplate(ctx.app, kind, ctx.params.id);
   if (!template) throw restError('template_not_found');
@@ -152,14 +153,14 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
   });
   const saved = (await siteItems(ctx.app, kind, template.theme, id))[0];
   if (!saved) throw restError('template_not_found');
-  return { data: (await answer(ctx, [saved], 'edit'))[0] };
+  return asResult<R>((await answer(ctx, [saved], 'edit'))[0]);
 }
 
 /**
  * Only the site's own versions go: for good with force, else to the trash, where (as
  * wp_trash_post renames it) its slug no longer names it, so the theme's file shows again.
  */
-export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+export async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const template = await findTemplate(ctx.app, kind, ctx.params.id);
   if (!template) throw restError('template_not_found');
@@ -170,9 +171,9 @@ export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
       await trx.deleteFrom('postmeta').where('post_id', '=', template.wpId).execute();
       await trx.deleteFrom('posts').where('id', '=', template.wpId).execute();
     });
-    return { data: { deleted: true, previous } };
+    return asResult<R>({ deleted: true, previous });
   }
   if (template.status === 'trash') throw restError('template_already_trashed');
   await updateThemeItem(ctx.app.db, ctx.app, template.wpId, { status: 'trash', slug: `${template.slug}__trashed` });
-  return { data: (await answer(ctx, [{ ...template, status: 'trash' }], 'edit'))[0] };
+  return asResult<R>((await answer(ctx, [{ ...template, status: 'trash' }], 'edit'))[0]);
 }

@@ -8,6 +8,7 @@ import { loadPostFacts, userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
 import { restError } from '../rest/errors.ts';
+import { getOption } from '../content/options.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
@@ -58,6 +59,9 @@ const deleteTerm: Rule = async (ctx) => {
   const tax = taxonomyOfRoute(ctx.route.path);
   await requireTerm(ctx, tax);
   if (!(await canDo(ctx, tax, 'delete_terms'))) deny('term_cannot_delete', ctx);
+  // The taxonomy's default term (option `default_<taxonomy>`: the default category) is never
+  // deleted: posts fall back to it. WordPress maps delete_term on it to do_not_allow.
+  if (Number(await getOption(ctx.app.db, `default_${tax.taxonomy}`, 0)) === Number(ctx.params.id)) deny('term_cannot_delete', ctx);
 };
 
 export const TERM_RULES: Record<string, Rule> = {

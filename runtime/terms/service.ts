@@ -14,9 +14,11 @@ import { plainTextForSave, textareaForSave } from '../content/save-filters.ts';
 import { defaultCategory, refreshCounts, type TermRow } from '../content/terms.ts';
 import { restError } from '../rest/errors.ts';
 import { containsText } from '../store/portable-sql.ts';
+import { lockName } from '../store/write-guards.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { prepareTerm, type TermSite } from './prepare.ts';
 import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
+import { asResult } from '../rest/answer.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
@@ -26,6 +28,7 @@ async function siteOf(ctx: HandlerContext, tax: TaxonomyInfo): Promise<TermSite>
     restBase: restBase(ctx),
     permalinkStructure: String(await getOption(ctx.app.db, 'permalink_structure', '')),
     canManage: await userCan(ctx.app, ctx.user, primitiveTermCap(tax.capabilities.edit_terms)),
+    defaultTermId: Number(await getOption(ctx.app.db, `default_${tax.taxonomy}`, 0)) || undefined,
   };
 }
 
@@ -50,7 +53,27 @@ export function cleanTermDescription(description: string): string {
 
 const ORDER_COLUMN = { id: 'id', name: 'name', slug: 'slug', description: 'description', count: 'count', term_group: 'id' } as const;
 
-export async function list(ctx: HandlerContext): Promise<HandlerResult> {
+/**
+ * What a term list reads: the list args every taxonomy route takes (categories, tags, pattern
+ * categories), `parent` where the taxonomy is hierarchical. A route whose args the spec changes
+ * so that they no longer fit stops compiling at its handler.
+ */
+export type TermListParams = {
+  include?: number[];
+  exclude?: number[];
+  slug?: string[];
+  hide_empty?: boolean;
+  parent?: number;
+  search?: string;
+  post?: number;
+  page: number;
+  per_page: number;
+  offset?: number;
+  orderby: string;
+  order: 'asc' | 'desc';
+};
+
+export async function list<R>(ctx: HandlerContext<TermListParams>): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const p = ctx.params;
   let q = ctx.app.db.selectFrom('terms').where('taxonomy', '=', tax.taxonomy);
@@ -71,11 +94,12 @@ export async function list(ctx: HandlerContext): Promise<HandlerResult> {
   const page = Number(p.page ?? 1);
   const offset = p.offset !== undefined ? Math.max(0, Number(p.offset)) : (page - 1) * perPage;
   let rows = await q.selectAll().orderBy(ORDER_COLUMN[p.orderby as keyof typeof ORDER_COLUMN] ?? 'name', p.order === 'desc' ? 'desc' : 'asc').orderBy('id').execute();
-  if (p.orderby === 'include' && p.include?.length) rows.sort((a, b) => p.include.indexOf(a.id) - p.include.indexOf(b.id));
-  if (p.orderby === 'include_slugs' && p.slug?.length) rows.sort((a, b) => p.slug.indexOf(a.slug) - p.slug.indexOf(b.slug));
+  const { include, slug } = p;
+  if (p.orderby === 'include' && include?.length) rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id));
+  if (p.orderby === 'include_slugs' && slug?.length) rows.sort((a, b) => slug.indexOf(a.slug) - slug.indexOf(b.slug));
   rows = rows.slice(offset, offset + perPage);
   const data = await prepared(ctx, tax, rows);
-  return { data, headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / perPage)) } };
+  return asResult<R>(data, { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / perPage)) } });
 }
 
 async function findTerm(ctx: HandlerContext, tax: TaxonomyInfo, id: number): Promise<TermRow> {
@@ -84,11 +108,11 @@ async function findTerm(ctx: HandlerContext, tax: TaxonomyInfo, id: number): Pro
   return row;
 }
 
-export async function get(ctx: HandlerContext): Promise<HandlerResult> {
+export async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const row = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   const [data] = await prepared(ctx, tax, [row]);
-  return { data };
+  return asResult<R>(data);
 }
 
 /** Name, slug, parent and description from the params, checked as wp_insert_term/wp_update_term check them. */
@@ -139,30 +163,41 @@ async function uniqueTermSlug(ctx: HandlerContext, tax: TaxonomyInfo, base: stri
   return slug;
 }
 
-export async function create(ctx: HandlerContext): Promise<HandlerResult> {
+/**
+ * A term's name and slug are checked free, then written: writers of one taxonomy take turns from
+ * the checks to the commit (store/write-guards.ts), so two concurrent creates cannot both find a
+ * name or slug free. Term writes are rare; posts never wait for this lock.
+ */
+async function lockTaxonomy(trx: Parameters<typeof lockName>[0], tax: TaxonomyInfo): Promise<void> {
+  await lockName(trx, 'terms', tax.taxonomy);
+}
+
+export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const id = await ctx.app.db.transaction().execute(async (trx) => {
+    await lockTaxonomy(trx, tax);
     const changes = await termChanges({ ...ctx, app: { ...ctx.app, db: trx } }, tax);
     const row = { taxonomy: tax.taxonomy, name: changes.name ?? '', slug: changes.slug ?? '', description: changes.description ?? '', parent: changes.parent ?? 0, count: 0 };
     return (await trx.insertInto('terms').values(row).returning('id').executeTakeFirstOrThrow()).id;
   });
   const [data] = await prepared(ctx, tax, [await findTerm(ctx, tax, id)], 'edit');
-  return { data, status: 201, headers: { Location: `${restBase(ctx)}/${tax.restBase}/${id}` } };
+  return asResult<R>(data, { status: 201, headers: { Location: `${restBase(ctx)}/${tax.restBase}/${id}` } });
 }
 
-export async function update(ctx: HandlerContext): Promise<HandlerResult> {
+export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const existing = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   if (tax.hierarchical && Number(ctx.params.parent) === existing.id) throw restError('rest_term_invalid_parent');
   await ctx.app.db.transaction().execute(async (trx) => {
+    await lockTaxonomy(trx, tax);
     const changes = await termChanges({ ...ctx, app: { ...ctx.app, db: trx } }, tax, existing);
     if (Object.keys(changes).length) await trx.updateTable('terms').set(changes).where('id', '=', existing.id).execute();
   });
   const [data] = await prepared(ctx, tax, [await findTerm(ctx, tax, existing.id)], 'edit');
-  return { data };
+  return asResult<R>(data);
 }
 
-export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+export async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   if (ctx.params.force !== true) throw restError('rest_term_trash_not_supported', ['force=true']);
   const existing = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
@@ -176,7 +211,7 @@ export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
     await trx.deleteFrom('terms').where('id', '=', existing.id).execute();
     if (tax.taxonomy === 'category') await reassignDefaultCategory(trx, posts.map((r) => r.post_id));
   });
-  return { data: { deleted: true, previous } };
+  return asResult<R>({ deleted: true, previous });
 }
 
 /** Posts left without a category get the default one, as wp_delete_term does. */

@@ -9,6 +9,7 @@ import { restError } from '../rest/errors.ts';
 import { restBase } from '../content/links.ts';
 import { userStylesId } from '../global-styles/user-styles.ts';
 import { activeTheme, decodeStylesheet, isActiveTheme, type ThemeData } from './active-theme.ts';
+import { asResult } from '../rest/answer.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
@@ -65,14 +66,14 @@ async function prepareTheme(ctx: HandlerContext, theme: ThemeData): Promise<Reco
   return data;
 }
 
-export async function listThemes(ctx: HandlerContext): Promise<HandlerResult> {
+export async function listThemes<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const status = Array.isArray(ctx.params.status) ? (ctx.params.status as string[]) : undefined;
   // The one theme here is the active one: status=inactive lists nothing.
   const data = !status || status.includes('active') ? [await prepareTheme(ctx, activeTheme(ctx.app))] : [];
-  return { data, headers: { 'X-WP-Total': String(data.length), 'X-WP-TotalPages': '1' } };
+  return asResult<R>(data, { headers: { 'X-WP-Total': String(data.length), 'X-WP-TotalPages': '1' } });
 }
 
-export async function getTheme(ctx: HandlerContext): Promise<HandlerResult> {
+export async function getTheme<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   if (!isActiveTheme(ctx.app, decodeStylesheet(ctx.params.stylesheet))) throw restError('theme_not_found');
-  return { data: await prepareTheme(ctx, activeTheme(ctx.app)) };
+  return asResult<R>(await prepareTheme(ctx, activeTheme(ctx.app)));
 }

@@ -11,6 +11,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { primitiveTermCap, TAXONOMIES } from '../terms/taxonomies.ts';
 import { allPostTypes, postTypeCaps, postTypeEntry } from '../../contract/post-types.ts';
 import { preparePostType, prepareTaxonomy } from './prepare.ts';
+import { asResult } from '../rest/answer.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
@@ -21,32 +22,32 @@ async function editable<T>(ctx: HandlerContext, entries: readonly T[], capOf: (e
   return entries.filter((_e, i) => kept[i]);
 }
 
-export async function listTypes(ctx: HandlerContext): Promise<HandlerResult> {
+export async function listTypes<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const fields = resourceFields(ctx, 'post-type');
   const types = await editable(ctx, allPostTypes(), (t) => postTypeCaps(t.name).edit_posts);
   const data = Object.fromEntries(types.map((t) => [t.name, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
-  return { data };
+  return asResult<R>(data);
 }
 
-export async function getType(ctx: HandlerContext): Promise<HandlerResult> {
+export async function getType<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const t = typeof ctx.params.type === 'string' ? postTypeEntry(ctx.params.type) : undefined;
   if (!t) throw restError('type_invalid');
   if (contextOf(ctx) === 'edit' && !(await userCan(ctx.app, ctx.user, postTypeCaps(t.name).edit_posts))) throw authError('type_forbidden_context_item', ctx.user);
-  return { data: preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)) };
+  return asResult<R>(preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)));
 }
 
-export async function listTaxonomies(ctx: HandlerContext): Promise<HandlerResult> {
+export async function listTaxonomies<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const fields = resourceFields(ctx, 'taxonomy');
   const type = ctx.params.type;
   const ofType = typeof type === 'string' && type !== '' ? TAXONOMIES.filter((t) => t.types.includes(type)) : TAXONOMIES;
   const chosen = await editable(ctx, ofType, (t) => primitiveTermCap(t.capabilities.assign_terms));
   const data = Object.fromEntries(chosen.map((t) => [t.taxonomy, prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
   // WordPress 6.8 answers an empty list as an object too ({}), as it does a full one.
-  return { data };
+  return asResult<R>(data);
 }
 
-export function getTaxonomy(ctx: HandlerContext): HandlerResult {
+export function getTaxonomy<R>(ctx: HandlerContext): HandlerResult<R> {
   const t = TAXONOMIES.find((x) => x.taxonomy === ctx.params.taxonomy);
   if (!t) throw restError('taxonomy_invalid');
-  return { data: prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'taxonomy'), contextOf(ctx)) };
+  return asResult<R>(prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'taxonomy'), contextOf(ctx)));
 }

@@ -19,6 +19,7 @@ import { PUBLIC_AUTHOR_TYPES, publishedAuthorIds } from './access.ts';
 import { targetOf } from '../auth/target.ts';
 import { prepareUser, type UserSite } from './prepare.ts';
 import { readProfileMeta } from './profile-meta.ts';
+import { asResult } from '../rest/answer.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
@@ -79,9 +80,10 @@ const SORT_KEY: Record<string, (u: UserRow) => string | number> = {
   url: (u) => u.url.toLowerCase(),
 };
 
-function sortUsers(rows: UserRow[], p: Record<string, any>): UserRow[] {
-  if (p.orderby === 'include' && p.include?.length) return [...rows].sort((a, b) => p.include.indexOf(a.id) - p.include.indexOf(b.id));
-  if (p.orderby === 'include_slugs' && p.slug?.length) return [...rows].sort((a, b) => p.slug.indexOf(a.nicename) - p.slug.indexOf(b.nicename));
+function sortUsers(rows: UserRow[], p: Pick<UserListParams, 'orderby' | 'order' | 'include' | 'slug'>): UserRow[] {
+  const { include, slug } = p;
+  if (p.orderby === 'include' && include?.length) return [...rows].sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id));
+  if (p.orderby === 'include_slugs' && slug?.length) return [...rows].sort((a, b) => slug.indexOf(a.nicename) - slug.indexOf(b.nicename));
   const key = SORT_KEY[p.orderby] ?? SORT_KEY.name!;
   const dir = p.order === 'desc' ? -1 : 1;
   return [...rows].sort((a, b) => {
@@ -91,8 +93,30 @@ function sortUsers(rows: UserRow[], p: Record<string, any>): UserRow[] {
   });
 }
 
-export async function list(ctx: HandlerContext): Promise<HandlerResult> {
+/**
+ * What the users list reads: the list args of GET /users. A spec change to them that no longer
+ * fits stops compiling at the handler.
+ */
+export type UserListParams = {
+  include?: number[];
+  exclude?: number[];
+  slug?: string[];
+  roles?: string[];
+  capabilities?: string[];
+  who?: 'authors';
+  has_published_posts?: boolean | string[];
+  search?: string;
+  search_columns?: string[];
+  page: number;
+  per_page: number;
+  offset?: number;
+  orderby: string;
+  order: 'asc' | 'desc';
+};
+
+export async function list<R>(ctx: HandlerContext<UserListParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
+  const { include, exclude, slug, roles, capabilities } = p;
   const lister = await userCan(ctx.app, ctx.user, 'list_users');
   let rows = await ctx.app.db.selectFrom('users').selectAll().execute();
   // Without list_users only authors of published content; has_published_posts narrows the same way.
@@ -102,11 +126,11 @@ export async function list(ctx: HandlerContext): Promise<HandlerResult> {
     const authors = await publishedAuthorIds(ctx.app.db, types);
     rows = rows.filter((u) => authors.has(u.id));
   }
-  if (p.include?.length) rows = rows.filter((u) => p.include.includes(u.id));
-  if (p.exclude?.length) rows = rows.filter((u) => !p.exclude.includes(u.id));
-  if (p.slug?.length) rows = rows.filter((u) => p.slug.includes(u.nicename));
-  if (p.roles?.length) rows = rows.filter((u) => (JSON.parse(u.roles) as string[]).some((r) => p.roles.includes(r)));
-  if (p.capabilities?.length) rows = rows.filter((u) => { const caps = capabilitiesOf(JSON.parse(u.roles)); return p.capabilities.every((c: string) => caps.has(c)); });
+  if (include?.length) rows = rows.filter((u) => include.includes(u.id));
+  if (exclude?.length) rows = rows.filter((u) => !exclude.includes(u.id));
+  if (slug?.length) rows = rows.filter((u) => slug.includes(u.nicename));
+  if (roles?.length) rows = rows.filter((u) => (JSON.parse(u.roles) as string[]).some((r) => roles.includes(r)));
+  if (capabilities?.length) rows = rows.filter((u) => { const caps = capabilitiesOf(JSON.parse(u.roles)); return capabilities.every((c) => caps.has(c)); });
   if (p.who === 'authors') rows = rows.filter((u) => capabilitiesOf(JSON.parse(u.roles)).has('edit_posts'));
   if (typeof p.search === 'string' && p.search !== '') {
     const match = searchMatcher(p.search);
@@ -121,20 +145,20 @@ export async function list(ctx: HandlerContext): Promise<HandlerResult> {
   const totalPages = Math.ceil(total / perPage);
   if (page > totalPages && total > 0) throw restError('rest_user_invalid_page_number');
   const data = await prepared(ctx, rows.slice(offset, offset + perPage));
-  return { data, headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } };
+  return asResult<R>(data, { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } });
 }
 
-export async function get(ctx: HandlerContext): Promise<HandlerResult> {
+export async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', targetOf(ctx, 'userId')).executeTakeFirst();
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);
-  return { data, headers: alternateLinkHeader(data!.link) };
+  return asResult<R>(data, { headers: alternateLinkHeader(data!.link) });
 }
 
-export async function me(ctx: HandlerContext): Promise<HandlerResult> {
+export async function me<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   if (!ctx.user) throw authError('not_logged_in', null);
   const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', targetOf(ctx, 'userId')).executeTakeFirst();
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);
-  return { data };
+  return asResult<R>(data);
 }

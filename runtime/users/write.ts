@@ -26,6 +26,8 @@ import type { Database } from '../store/schema.ts';
 import { writeProfileMeta } from './profile-meta.ts';
 import { targetOf } from '../auth/target.ts';
 import { prepared } from './service.ts';
+import { lockName } from '../store/write-guards.ts';
+import { asResult } from '../rest/answer.ts';
 
 /** WordPress's sanitize_user in strict mode keeps only these characters (validate_username). */
 const LOGIN_CHARACTERS = /^[A-Za-z0-9 _.\-@]+$/;
@@ -40,7 +42,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? plainT
 const urlField = (v: string): string => textareaForSave(sanitizeUrl(v));
 
 /** check_username and check_user_password, the sanitize callbacks of `username` and `password`. */
-function checkCredentials(p: Record<string, any>): void {
+function checkCredentials(p: Record<string, unknown>): void {
   if (typeof p.username === 'string' && !LOGIN_CHARACTERS.test(p.username)) throw invalidParam('username', restError('user_invalid_username'));
   if (typeof p.password === 'string') {
     if (p.password === '') throw invalidParam('password', restError('user_invalid_password'));
@@ -68,7 +70,7 @@ async function freeNicename(trx: Transaction<Database>, wanted: string, exceptId
 }
 
 /** wp_insert_user's display name for a new account: the given name, else first and last names, else the login. */
-function displayNameOf(p: Record<string, any>, login: string): string {
+function displayNameOf(p: Record<string, unknown>, login: string): string {
   const given = text(p.name);
   if (given) return given;
   const first = text(p.first_name) ?? '';
@@ -76,7 +78,7 @@ function displayNameOf(p: Record<string, any>, login: string): string {
   return [first, last].filter(Boolean).join(' ') || login;
 }
 
-function profileOf(p: Record<string, any>): Record<string, unknown> {
+function profileOf(p: Record<string, unknown>): Record<string, unknown> {
   return {
     first_name: text(p.first_name),
     last_name: text(p.last_name),
@@ -91,7 +93,7 @@ async function answer(ctx: HandlerContext, id: number): Promise<Record<string, u
   return (await prepared(ctx, [row], 'edit'))[0]!;
 }
 
-export async function create(ctx: HandlerContext): Promise<HandlerResult> {
+export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   if (p.id) throw restError('user_exists');
   checkRoles(ctx, 0, p.roles);
@@ -101,6 +103,7 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
   const email = String(p.email).trim();
   const hash = await hashPassword(String(p.password));
   const id = await insertAccount(ctx, login, async (trx) => {
+    await lockAccounts(trx);
     if (await trx.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst()) throw restError('user_login_taken');
     if (email !== '' && (await trx.selectFrom('users').select('id').where(sameEmail(email)).executeTakeFirst())) throw restError('user_email_taken');
     const roles = Array.isArray(p.roles) && p.roles.length ? p.roles.map(String) : [DEFAULT_ROLE];
@@ -123,7 +126,7 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
     await writeProfileMeta(trx, newId, profileOf(p));
     return newId;
   });
-  return { data: await answer(ctx, id), status: 201, headers: { Location: `${restBase(ctx)}/users/${id}` } };
+  return asResult<R>(await answer(ctx, id), { status: 201, headers: { Location: `${restBase(ctx)}/users/${id}` } });
 }
 
 /**
@@ -140,10 +143,19 @@ async function insertAccount(ctx: HandlerContext, login: string, insert: (trx: T
   }
 }
 
+/**
+ * An account's email and nicename are checked free, then written (only the login has a unique
+ * index): account writes take turns from the checks to the commit (store/write-guards.ts). They
+ * are rare; no other write waits for this lock.
+ */
+async function lockAccounts(trx: Transaction<Database>): Promise<void> {
+  await lockName(trx, 'user-accounts');
+}
+
 /** The account the route's rule judged: `/users/<id>`'s, or the caller's own for `/users/me`. */
 const targetId = (ctx: HandlerContext): number => targetOf(ctx, 'userId');
 
-export async function update(ctx: HandlerContext): Promise<HandlerResult> {
+export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const id = targetId(ctx);
   const user = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -152,6 +164,7 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
   const hash = typeof p.password === 'string' ? await hashPassword(p.password) : undefined;
   let fresh: FreshSession | undefined;
   await ctx.app.db.transaction().execute(async (trx) => {
+    await lockAccounts(trx);
     if (typeof p.email === 'string' && p.email.trim() !== '') {
       const owner = await trx.selectFrom('users').select('id').where(sameEmail(p.email.trim())).executeTakeFirst();
       if (owner && owner.id !== id) throw restError('user_email_invalid_owner');
@@ -173,7 +186,7 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
     await writeProfileMeta(trx, id, profileOf(p));
     if (hash) fresh = await endSessionsForNewPassword(trx, id, ownSessionCookie(ctx), ctx.app.now());
   });
-  return { data: await answer(ctx, id), headers: fresh ? freshSessionHeaders(ctx, fresh) : undefined };
+  return asResult<R>(await answer(ctx, id), { headers: fresh ? freshSessionHeaders(ctx, fresh) : undefined });
 }
 
 /** The caller's session cookie, when the request was signed in through it. */
@@ -193,7 +206,7 @@ function reassignOf(value: unknown): number | null {
   throw invalidParam('reassign', restError('user_invalid_reassign_param'));
 }
 
-export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+export async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   const id = targetId(ctx);
   const user = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user) throw restError('user_invalid_id');
@@ -213,5 +226,5 @@ export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
     await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });
-  return { data: { deleted: true, previous } };
+  return asResult<R>({ deleted: true, previous });
 }

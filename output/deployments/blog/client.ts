@@ -2010,6 +2010,121 @@ export function createClient(options: ClientOptions) {
             init,
           ),
       },
+      navigation: {
+        /** Lists navigation menus; items the caller may not read are left out. GET /core/v2/navigation (listNavigationMenus) */
+        list: (args: T.ListNavigationMenusInput = {}, init?: CallOptions) =>
+          call<T.ListNavigationMenusResult>(options, 'GET', '/core/v2/navigation', args, init),
+        /** Every item over all pages of /core/v2/navigation. */
+        listAll: (args: T.ListNavigationMenusInput = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListNavigationMenusResult>>(
+            options,
+            '/core/v2/navigation',
+            args,
+            init,
+          ),
+        /** The pages of /core/v2/navigation one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListNavigationMenusInput = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListNavigationMenusResult>>(
+            options,
+            '/core/v2/navigation',
+            args,
+            init,
+          ),
+        /** Creates a navigation menu. POST /core/v2/navigation (createNavigationMenu) */
+        create: (args: T.CreateNavigationMenuInput = {}, init?: CallOptions) =>
+          call<T.CreateNavigationMenuResult>(options, 'POST', '/core/v2/navigation', args, init),
+        /** Reads one navigation menu. GET /core/v2/navigation/<id> (getNavigationMenu) */
+        get: (args: T.GetNavigationMenuInput, init?: CallOptions) =>
+          call<T.GetNavigationMenuResult>(options, 'GET', '/core/v2/navigation/<id>', args, init),
+        /** Changes the given fields of one navigation menu. POST, PUT, PATCH /core/v2/navigation/<id> (updateNavigationMenu) */
+        update: (args: T.UpdateNavigationMenuInput, init?: CallOptions) =>
+          call<T.UpdateNavigationMenuResult>(
+            options,
+            'POST',
+            '/core/v2/navigation/<id>',
+            args,
+            init,
+          ),
+        /** Moves one navigation menu to the trash, or deletes it for good with force=true. DELETE /core/v2/navigation/<id> (deleteNavigationMenu) */
+        delete: (args: T.DeleteNavigationMenuInput, init?: CallOptions) =>
+          call<T.DeleteNavigationMenuResult>(
+            options,
+            'DELETE',
+            '/core/v2/navigation/<id>',
+            args,
+            init,
+          ),
+        /** Lists the revisions of one navigation menu. GET /core/v2/navigation/<parent>/revisions (listNavigationMenuRevisions) */
+        revisionsList: (args: T.ListNavigationMenuRevisionsInput, init?: CallOptions) =>
+          call<T.ListNavigationMenuRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/navigation/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /core/v2/navigation/<parent>/revisions. */
+        revisionsListAll: (args: T.ListNavigationMenuRevisionsInput, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListNavigationMenuRevisionsResult>>(
+            options,
+            '/core/v2/navigation/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** The pages of /core/v2/navigation/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListNavigationMenuRevisionsInput, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListNavigationMenuRevisionsResult>>(
+            options,
+            '/core/v2/navigation/<parent>/revisions',
+            args,
+            init,
+          ),
+        /** Reads one revision of a navigation menu. GET /core/v2/navigation/<parent>/revisions/<id> (getNavigationMenuRevision) */
+        revisionsGet: (args: T.GetNavigationMenuRevisionInput, init?: CallOptions) =>
+          call<T.GetNavigationMenuRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/navigation/<parent>/revisions/<id>',
+            args,
+            init,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/navigation/<parent>/revisions/<id> (deleteNavigationMenuRevision) */
+        revisionsDelete: (args: T.DeleteNavigationMenuRevisionInput, init?: CallOptions) =>
+          call<T.DeleteNavigationMenuRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/navigation/<parent>/revisions/<id>',
+            args,
+            init,
+          ),
+        /** Lists the autosaves of one navigation menu (at most one per user). GET /core/v2/navigation/<id>/autosaves (listNavigationMenuAutosaves) */
+        autosavesList: (args: T.ListNavigationMenuAutosavesInput, init?: CallOptions) =>
+          call<T.ListNavigationMenuAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/navigation/<id>/autosaves',
+            args,
+            init,
+          ),
+        /** Saves unsaved changes of one navigation menu: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/navigation/<id>/autosaves (createNavigationMenuAutosave) */
+        autosavesCreate: (args: T.CreateNavigationMenuAutosaveInput, init?: CallOptions) =>
+          call<T.CreateNavigationMenuAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/navigation/<id>/autosaves',
+            args,
+            init,
+          ),
+        /** Reads one autosave of a navigation menu. GET /core/v2/navigation/<parent>/autosaves/<id> (getNavigationMenuAutosave) */
+        autosavesGet: (args: T.GetNavigationMenuAutosaveInput, init?: CallOptions) =>
+          call<T.GetNavigationMenuAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/navigation/<parent>/autosaves/<id>',
+            args,
+            init,
+          ),
+      },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
         list: (args: T.ListMediaInput = {}, init?: CallOptions) =>
@@ -2045,6 +2160,17 @@ export function createClient(options: ClientOptions) {
         editCreate: (args: T.EditMediaInput, init?: CallOptions) =>
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
+      search: {
+        /** Finds posts and pages (type=post), terms (type=term) or post formats (type=post-format) matching the text. GET /core/v2/search (searchSite) */
+        list: (args: T.SearchSiteInput = {}, init?: CallOptions) =>
+          call<T.SearchSiteResult>(options, 'GET', '/core/v2/search', args, init),
+        /** Every item over all pages of /core/v2/search. */
+        listAll: (args: T.SearchSiteInput = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.SearchSiteResult>>(options, '/core/v2/search', args, init),
+        /** The pages of /core/v2/search one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.SearchSiteInput = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.SearchSiteResult>>(options, '/core/v2/search', args, init),
+      },
     },
     coreSiteHealth: {
       index: {
@@ -2058,6 +2184,33 @@ export function createClient(options: ClientOptions) {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
         get: (args: T.CoreBlockEditorV1IndexInput = {}, init?: CallOptions) =>
           call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
+      },
+      urlDetails: {
+        /** Fetches the page at an address (through the outbound guard) and answers the title, icon, description and image its head declares; answers are kept for an hour. GET /core-block-editor/v1/url-details (getUrlDetails) */
+        get: (args: T.GetUrlDetailsInput, init?: CallOptions) =>
+          call<T.GetUrlDetailsResult>(
+            options,
+            'GET',
+            '/core-block-editor/v1/url-details',
+            args,
+            init,
+          ),
+      },
+      navigationFallback: {
+        /** The navigation menu a navigation block shows when none is chosen: the newest published one, or a new one listing the site's pages when there is none. GET /core-block-editor/v1/navigation-fallback (getNavigationFallback) */
+        get: (args: T.GetNavigationFallbackInput = {}, init?: CallOptions) =>
+          call<T.GetNavigationFallbackResult>(
+            options,
+            'GET',
+            '/core-block-editor/v1/navigation-fallback',
+            args,
+            init,
+          ),
+      },
+      export: {
+        /** Answers the active block theme as a zip file to download: its files, with the site's own templates and template parts in place of the theme's and the site's global styles merged into its theme.json. GET /core-block-editor/v1/export (exportTheme) */
+        get: (args: T.ExportThemeInput = {}, init?: CallOptions) =>
+          call<T.ExportThemeResult>(options, 'GET', '/core-block-editor/v1/export', args, init),
       },
     },
     coreAbilities: {

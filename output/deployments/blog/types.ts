@@ -14,9 +14,16 @@ export interface BatchAnswer {
   responses: ({
     body?: unknown;
     status?: number;
-    headers?: {
-      [k: string]: string;
-    };
+    /**
+     * An empty list when there are none (PHP's empty array, as WordPress sends it).
+     *
+     * @maxItems 0
+     */
+    headers?:
+      | {
+          [k: string]: string;
+        }
+      | unknown[];
   } | null)[];
   /** Present when the batch was refused for an invalid request. */
   failed?: 'validation';
@@ -46,10 +53,12 @@ export interface DeletedMedia {
 }
 
 /** The DeletedPage shape. */
-export interface DeletedPage {
-  deleted: boolean;
-  previous: Page;
-}
+export type DeletedPage =
+  | {
+      deleted: boolean;
+      previous: Page | TrashedPage;
+    }
+  | TrashedPage;
 
 /** The DeletedPageRevision shape. */
 export interface DeletedPageRevision {
@@ -58,10 +67,12 @@ export interface DeletedPageRevision {
 }
 
 /** The DeletedPost shape. */
-export interface DeletedPost {
-  deleted: boolean;
-  previous: Post;
-}
+export type DeletedPost =
+  | {
+      deleted: boolean;
+      previous: Post | TrashedPost;
+    }
+  | TrashedPost;
 
 /** The DeletedPostRevision shape. */
 export interface DeletedPostRevision {
@@ -70,15 +81,31 @@ export interface DeletedPostRevision {
 }
 
 /** The DeletedWpBlock shape. */
-export interface DeletedWpBlock {
-  deleted: boolean;
-  previous: WpBlock;
-}
+export type DeletedWpBlock =
+  | {
+      deleted: boolean;
+      previous: WpBlock | TrashedWpBlock;
+    }
+  | TrashedWpBlock;
 
 /** The DeletedWpBlockRevision shape. */
 export interface DeletedWpBlockRevision {
   deleted: boolean;
   previous: WpBlockRevision;
+}
+
+/** The DeletedWpNavigation shape. */
+export type DeletedWpNavigation =
+  | {
+      deleted: boolean;
+      previous: WpNavigation | TrashedWpNavigation;
+    }
+  | TrashedWpNavigation;
+
+/** The DeletedWpNavigationRevision shape. */
+export interface DeletedWpNavigationRevision {
+  deleted: boolean;
+  previous: WpNavigationRevision;
 }
 
 /** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
@@ -145,6 +172,8 @@ export interface InboxEvent {
 export interface InboxReceipt {
   received: boolean;
   duplicate: boolean;
+  /** The caches an event that names caches cleared (`clears: caches`). */
+  cleared?: string[];
   id: number;
   channel: string;
   date: string;
@@ -258,6 +287,98 @@ export interface Media {
   };
 }
 
+/** The MediaEmbed shape. */
+export interface MediaEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the media item. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the media item. */
+  id: number;
+  /** Address of the media item on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the media item, unique among media items. */
+  slug: string;
+  /** Publication status of the media item. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'inherit';
+  /** Post type of the item. */
+  type: string;
+  /** Permalink pattern of the media item, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the media item. */
+  generated_slug?: string;
+  /** CSS class names of the media item's container element. */
+  class_list?: string[];
+  /** Title of the media item. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the media item accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the media item accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  meta?: PostMeta;
+  /** Theme template file used to show the media item. */
+  template?: string;
+  /** Text shown in place of the media when it cannot be displayed. */
+  alt_text: string;
+  /** Caption of the media item. */
+  caption: {
+    /** The caption as stored. */
+    raw?: string;
+    /** The caption as HTML for display. */
+    rendered: string;
+  };
+  /** Long description of the media item. */
+  description?: {
+    /** The description as stored. */
+    raw?: string;
+    /** The description as HTML for display. */
+    rendered: string;
+  };
+  /** Broad kind of the media item. */
+  media_type: 'image' | 'file';
+  /** MIME type of the file. */
+  mime_type: string;
+  /** Facts about the file that depend on its kind (sizes, dimensions, image meta...). */
+  media_details: {};
+  /** Id of the post the media item is attached to. */
+  post?: number | null;
+  /** Address of the original file. */
+  source_url: string;
+  /** Registered image sizes not yet generated for this image. */
+  missing_image_sizes?: string[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** A namespace index: the namespace and its routes as in the discovery document. */
 export interface NamespaceIndex {
   namespace: string;
@@ -269,6 +390,13 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** The navigation menu a navigation block shows when none is chosen. */
+export interface NavigationFallback {
+  /** Unique id of the navigation menu. */
+  id: number;
+  [k: string]: unknown;
 }
 
 /** A new draft created from the site navigation panel, with the address to edit it. */
@@ -331,7 +459,7 @@ export interface Page {
   /** URL-friendly name of the page, unique among pages. */
   slug: string;
   /** Publication status of the page. */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
   /** Post type of the item. */
   type: string;
   /** Password that protects the content and excerpt. */
@@ -402,9 +530,9 @@ export interface PageAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -438,8 +566,158 @@ export interface PageAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta: PostMeta;
+  /** Address that previews the page with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageAutosaveEmbed shape. */
+export interface PageAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the page the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
+  /** Address that previews the page with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageEmbed shape. */
+export interface PageEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the page. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the page. */
+  id: number;
+  /** Address of the page on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the page, unique among pages. */
+  slug: string;
+  /** Publication status of the page. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the page, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the page. */
+  generated_slug?: string;
+  /** CSS class names of the page's container element. */
+  class_list?: string[];
+  /** Id of the parent page (0 for a top-level page). */
+  parent?: number;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
     protected: boolean;
   };
+  /** User id of the author. */
+  author: number;
   /** Summary of the page. */
   excerpt: {
     /** The summary as stored. */
@@ -449,9 +727,17 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  meta: PostMeta;
-  /** Address that previews the page with the autosaved changes. */
-  preview_link?: string;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the page accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the page accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  /** Position of the page among its siblings. */
+  menu_order?: number;
+  meta?: PostMeta;
+  /** Theme template file used to show the page. */
+  template?: string;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -470,9 +756,9 @@ export interface PageRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -506,7 +792,7 @@ export interface PageRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the page. */
   excerpt: {
@@ -515,9 +801,75 @@ export interface PageRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   meta: PostMeta;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageRevisionEmbed shape. */
+export interface PageRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the page the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -638,7 +990,7 @@ export interface Post {
   /** URL-friendly name of the post, unique among posts. */
   slug: string;
   /** Publication status of the post. */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
   /** Post type of the item. */
   type: string;
   /** Password that protects the content and excerpt. */
@@ -723,9 +1075,9 @@ export interface PostAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -759,8 +1111,156 @@ export interface PostAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta: PostMeta;
+  /** Address that previews the post with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostAutosaveEmbed shape. */
+export interface PostAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the post the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
+  /** Address that previews the post with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostEmbed shape. */
+export interface PostEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the post. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the post. */
+  id: number;
+  /** Address of the post on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the post, unique among posts. */
+  slug: string;
+  /** Publication status of the post. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the post, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the post. */
+  generated_slug?: string;
+  /** CSS class names of the post's container element. */
+  class_list?: string[];
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
     protected: boolean;
   };
+  /** User id of the author. */
+  author: number;
   /** Summary of the post. */
   excerpt: {
     /** The summary as stored. */
@@ -770,9 +1270,33 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  meta: PostMeta;
-  /** Address that previews the post with the autosaved changes. */
-  preview_link?: string;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the post accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the post accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  /** Post format, which themes may show differently. */
+  format?:
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
+  meta?: PostMeta;
+  /** Whether the post stays at the top of the front page. */
+  sticky?: boolean;
+  /** Theme template file used to show the post. */
+  template?: string;
+  /** Ids of the post's terms in the category taxonomy. */
+  categories?: number[];
+  /** Ids of the post's terms in the post_tag taxonomy. */
+  tags?: number[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -797,9 +1321,9 @@ export interface PostRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -833,7 +1357,7 @@ export interface PostRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the post. */
   excerpt: {
@@ -842,9 +1366,75 @@ export interface PostRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   meta: PostMeta;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostRevisionEmbed shape. */
+export interface PostRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the post the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -868,6 +1458,21 @@ export interface RecentPostItem {
   /** Display name of the author, or empty. */
   user_name: string;
   edit_url: string;
+}
+
+/** One item found by the site search (a post or page, a term, or a post format), as WordPress's search controller answers it. */
+export interface SearchResult {
+  /** Unique identifier of the item (a post format's slug for formats). */
+  id: number | string;
+  /** Title of the item. */
+  title: string;
+  /** Public address of the item. */
+  url: string;
+  /** Object type: post, the taxonomy of a term, or post-format. */
+  type: string;
+  /** The post type of a post or page. */
+  subtype?: string;
+  [k: string]: unknown;
 }
 
 /** An item of the `sitegen-categories` catalog. */
@@ -939,9 +1544,355 @@ export interface ThemeLearnChaptersItem {
   [k: string]: unknown;
 }
 
+/** The TrashedPage shape. */
+export interface TrashedPage {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the page. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the page. */
+  id: number;
+  /** Address of the page on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the page, unique among pages. */
+  slug: string;
+  /** Publication status of the page. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the page, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the page. */
+  generated_slug?: string;
+  /** CSS class names of the page's container element. */
+  class_list?: string[];
+  /** Id of the parent page (0 for a top-level page). */
+  parent: number;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the page accepts comments. */
+  comment_status: 'open' | 'closed';
+  /** Whether the page accepts pingbacks and trackbacks. */
+  ping_status: 'open' | 'closed';
+  /** Position of the page among its siblings. */
+  menu_order: number;
+  meta: PostMeta;
+  /** Theme template file used to show the page. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedPost shape. */
+export interface TrashedPost {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the post. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the post. */
+  id: number;
+  /** Address of the post on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the post, unique among posts. */
+  slug: string;
+  /** Publication status of the post. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the post, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the post. */
+  generated_slug?: string;
+  /** CSS class names of the post's container element. */
+  class_list?: string[];
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the post accepts comments. */
+  comment_status: 'open' | 'closed';
+  /** Whether the post accepts pingbacks and trackbacks. */
+  ping_status: 'open' | 'closed';
+  /** Post format, which themes may show differently. */
+  format:
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
+  meta: PostMeta;
+  /** Whether the post stays at the top of the front page. */
+  sticky: boolean;
+  /** Theme template file used to show the post. */
+  template: string;
+  /** Ids of the post's terms in the category taxonomy. */
+  categories: number[];
+  /** Ids of the post's terms in the post_tag taxonomy. */
+  tags: number[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpBlock shape. */
+export interface TrashedWpBlock {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpNavigation shape. */
+export interface TrashedWpNavigation {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
+}
+
+/** What the page at an address says about itself in its head (title, icon, description, Open Graph image), as WordPress's url-details controller answers it. */
+export interface UrlDetails {
+  /** The page's title. */
+  title: string;
+  /** Address of the page's icon, made absolute. */
+  icon: string;
+  /** The page's description (its description or og:description meta). */
+  description: string;
+  /** Address of the page's Open Graph image, made absolute. */
+  image: string;
 }
 
 /** The WpBlock shape. */
@@ -999,7 +1950,7 @@ export interface WpBlock {
   /** Registered meta keys of the synced pattern. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -1027,9 +1978,9 @@ export interface WpBlockAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -1063,7 +2014,7 @@ export interface WpBlockAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the synced pattern. */
   excerpt: {
@@ -1072,12 +2023,12 @@ export interface WpBlockAutosave {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Registered meta keys of the synced pattern, as the revision keeps them. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -1096,14 +2047,166 @@ export interface WpBlockAutosave {
   };
 }
 
+/** The WpBlockAutosaveEmbed shape. */
+export interface WpBlockAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the synced pattern the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content?: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Address that previews the synced pattern with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockEmbed shape. */
+export interface WpBlockEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content?: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The WpBlockRevision shape. */
 export interface WpBlockRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -1137,7 +2240,7 @@ export interface WpBlockRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the synced pattern. */
   excerpt: {
@@ -1146,12 +2249,12 @@ export interface WpBlockRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Registered meta keys of the synced pattern, as the revision keeps them. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -1168,10 +2271,461 @@ export interface WpBlockRevision {
   };
 }
 
-/** Params of GET / as a client sends them. */
-export interface GetIndexInput {
-  context?: string;
+/** The WpBlockRevisionEmbed shape. */
+export interface WpBlockRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the synced pattern the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content?: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
+
+/** The WpNavigation shape. */
+export interface WpNavigation {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationAutosave shape. */
+export interface WpNavigationAutosave {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt: string;
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Address that previews the navigation menu with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationAutosaveEmbed shape. */
+export interface WpNavigationAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Address that previews the navigation menu with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationEmbed shape. */
+export interface WpNavigationEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationRevision shape. */
+export interface WpNavigationRevision {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the revision. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt: string;
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationRevisionEmbed shape. */
+export interface WpNavigationRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The answer's body: a file of media type application/zip, not JSON. */
+export type ZipFile = string;
+
+/** Params of GET / as a client sends them. */
+export type GetIndexInput = {
+  context?: string;
+};
 
 /** Params of GET / as its handler receives them, defaults applied. */
 export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context'>>;
@@ -1180,7 +2734,7 @@ export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context
 export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1 as a client sends them. */
-export interface BatchRequestsInput {
+export type BatchRequestsInput = {
   validation?: 'require-all-validate' | 'normal';
   /** @maxItems 25 */
   requests: {
@@ -1193,7 +2747,7 @@ export interface BatchRequestsInput {
       [k: string]: string | string[];
     };
   }[];
-}
+};
 
 /** Params of POST /batch/v1 as its handler receives them, defaults applied. */
 export type BatchRequestsArgs = BatchRequestsInput &
@@ -1203,10 +2757,10 @@ export type BatchRequestsArgs = BatchRequestsInput &
 export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0 as a client sends them. */
-export interface Oembed10IndexInput {
+export type Oembed10IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
 export type Oembed10IndexArgs = Oembed10IndexInput &
@@ -1216,12 +2770,12 @@ export type Oembed10IndexArgs = Oembed10IndexInput &
 export type Oembed10IndexResult = NamespaceIndex;
 
 /** Params of GET /oembed/1.0/embed as a client sends them. */
-export interface GetOembedInput {
+export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
   format?: string;
   maxwidth?: number;
-}
+};
 
 /** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
 export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'format' | 'maxwidth'>>;
@@ -1230,7 +2784,7 @@ export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'form
 export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy as a client sends them. */
-export interface GetOembedProxyInput {
+export type GetOembedProxyInput = {
   /** Address of the item to embed. */
   url: string;
   /** Response format of the oEmbed data. */
@@ -1241,7 +2795,7 @@ export interface GetOembedProxyInput {
   maxheight?: number;
   /** Whether to look for an oEmbed endpoint in the page when no known provider matches. */
   discover?: boolean;
-}
+};
 
 /** Params of GET /oembed/1.0/proxy as its handler receives them, defaults applied. */
 export type GetOembedProxyArgs = GetOembedProxyInput &
@@ -1251,10 +2805,10 @@ export type GetOembedProxyArgs = GetOembedProxyInput &
 export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /pagebuilder-one/v1 as a client sends them. */
-export interface PagebuilderOneV1IndexInput {
+export type PagebuilderOneV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder-one/v1 as its handler receives them, defaults applied. */
 export type PagebuilderOneV1IndexArgs = PagebuilderOneV1IndexInput &
@@ -1264,10 +2818,10 @@ export type PagebuilderOneV1IndexArgs = PagebuilderOneV1IndexInput &
 export type PagebuilderOneV1IndexResult = NamespaceIndex;
 
 /** Params of POST /pagebuilder-one/v1/connect/authorize as a client sends them. */
-export interface PagebuilderOneV1PostConnectAuthorizeInput {
+export type PagebuilderOneV1PostConnectAuthorizeInput = {
   /** Forget any half-finished connection first. */
   clearSession?: boolean;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/connect/authorize as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostConnectAuthorizeArgs = PagebuilderOneV1PostConnectAuthorizeInput &
@@ -1277,7 +2831,7 @@ export type PagebuilderOneV1PostConnectAuthorizeArgs = PagebuilderOneV1PostConne
 export type PagebuilderOneV1PostConnectAuthorizeResult = UpstreamAnswer;
 
 /** Params of POST /pagebuilder-one/v1/connect/disconnect as a client sends them. */
-export interface PagebuilderOneV1PostConnectDisconnectInput {}
+export type PagebuilderOneV1PostConnectDisconnectInput = {};
 
 /** Params of POST /pagebuilder-one/v1/connect/disconnect as its handler receives them. */
 export type PagebuilderOneV1PostConnectDisconnectArgs = PagebuilderOneV1PostConnectDisconnectInput;
@@ -1306,12 +2860,12 @@ export type PagebuilderOneV1PostConnectDeactivateArgs = PagebuilderOneV1PostConn
 export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
 
 /** Params of GET /pagebuilder-one/v1/top-bar/notifications as a client sends them. */
-export interface PagebuilderOneV1GetTopBarNotificationsInput {
+export type PagebuilderOneV1GetTopBarNotificationsInput = {
   /** Product asking for its notifications. */
   app_name: string;
   /** Version of that product. */
   app_version: string;
-}
+};
 
 /** Params of GET /pagebuilder-one/v1/top-bar/notifications as its handler receives them. */
 export type PagebuilderOneV1GetTopBarNotificationsArgs =
@@ -1321,12 +2875,12 @@ export type PagebuilderOneV1GetTopBarNotificationsArgs =
 export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
 
 /** Params of GET /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
-export interface PagebuilderOneV1GetTopBarFeedbackInput {
+export type PagebuilderOneV1GetTopBarFeedbackInput = {
   /** Page of the list to answer. */
   page?: number;
   /** Most events in one page. */
   per_page?: number;
-}
+};
 
 /** Params of GET /pagebuilder-one/v1/top-bar/feedback as its handler receives them, defaults applied. */
 export type PagebuilderOneV1GetTopBarFeedbackArgs = PagebuilderOneV1GetTopBarFeedbackInput &
@@ -1336,7 +2890,7 @@ export type PagebuilderOneV1GetTopBarFeedbackArgs = PagebuilderOneV1GetTopBarFee
 export type PagebuilderOneV1GetTopBarFeedbackResult = InboxEvent[];
 
 /** Params of POST /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
-export interface PagebuilderOneV1PostTopBarFeedbackInput {
+export type PagebuilderOneV1PostTopBarFeedbackInput = {
   /** Product the feedback is about. */
   product: string;
   /** Subject line. */
@@ -1347,7 +2901,7 @@ export interface PagebuilderOneV1PostTopBarFeedbackInput {
   description: string;
   /** Sender's country code. */
   countryCode?: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/top-bar/feedback as its handler receives them. */
 export type PagebuilderOneV1PostTopBarFeedbackArgs = PagebuilderOneV1PostTopBarFeedbackInput;
@@ -1365,12 +2919,12 @@ export type PagebuilderOneV1GetThemesArgs = PagebuilderOneV1GetThemesInput;
 export type PagebuilderOneV1GetThemesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder-one/v1/themes as a client sends them. */
-export interface PagebuilderOneV1PostThemesInput {
+export type PagebuilderOneV1PostThemesInput = {
   /** Theme to install. */
   slug: string;
   /** State the theme is left in after installing. */
   status?: 'inactive' | 'active';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/themes as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostThemesArgs = PagebuilderOneV1PostThemesInput &
@@ -1380,10 +2934,10 @@ export type PagebuilderOneV1PostThemesArgs = PagebuilderOneV1PostThemesInput &
 export type PagebuilderOneV1PostThemesResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as a client sends them. */
-export interface PagebuilderOneV1PostThemesActivateInput {
+export type PagebuilderOneV1PostThemesActivateInput = {
   /** Theme to activate. */
   slug: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as its handler receives them. */
 export type PagebuilderOneV1PostThemesActivateArgs = PagebuilderOneV1PostThemesActivateInput;
@@ -1392,14 +2946,14 @@ export type PagebuilderOneV1PostThemesActivateArgs = PagebuilderOneV1PostThemesA
 export type PagebuilderOneV1PostThemesActivateResult = ActionRecord;
 
 /** Params of GET /pagebuilder-one/v1/plugins as a client sends them. */
-export interface PagebuilderOneV1GetPluginsInput {
+export type PagebuilderOneV1GetPluginsInput = {
   /** Scope of the answer. */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only plugins matching this text. */
   search?: string;
   /** Keep only plugins in these states. */
   status?: ('inactive' | 'active')[];
-}
+};
 
 /** Params of GET /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
 export type PagebuilderOneV1GetPluginsArgs = PagebuilderOneV1GetPluginsInput &
@@ -1409,7 +2963,7 @@ export type PagebuilderOneV1GetPluginsArgs = PagebuilderOneV1GetPluginsInput &
 export type PagebuilderOneV1GetPluginsResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder-one/v1/plugins as a client sends them. */
-export interface PagebuilderOneV1PostPluginsInput {
+export type PagebuilderOneV1PostPluginsInput = {
   /** Plugin of the family to install. */
   slug:
     | 'assistant'
@@ -1421,7 +2975,7 @@ export interface PagebuilderOneV1PostPluginsInput {
     | 'accessibility';
   /** State the plugin is left in after installing. */
   status?: 'inactive' | 'active';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostPluginsArgs = PagebuilderOneV1PostPluginsInput &
@@ -1431,10 +2985,10 @@ export type PagebuilderOneV1PostPluginsArgs = PagebuilderOneV1PostPluginsInput &
 export type PagebuilderOneV1PostPluginsResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as a client sends them. */
-export interface PagebuilderOneV1PostPluginsActivateInput {
+export type PagebuilderOneV1PostPluginsActivateInput = {
   /** Plugin to activate. */
   slug: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as its handler receives them. */
 export type PagebuilderOneV1PostPluginsActivateArgs = PagebuilderOneV1PostPluginsActivateInput;
@@ -1443,10 +2997,10 @@ export type PagebuilderOneV1PostPluginsActivateArgs = PagebuilderOneV1PostPlugin
 export type PagebuilderOneV1PostPluginsActivateResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as a client sends them. */
-export interface PagebuilderOneV1PostPluginsDeactivateInput {
+export type PagebuilderOneV1PostPluginsDeactivateInput = {
   /** Plugin to deactivate. */
   slug: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as its handler receives them. */
 export type PagebuilderOneV1PostPluginsDeactivateArgs = PagebuilderOneV1PostPluginsDeactivateInput;
@@ -1455,12 +3009,12 @@ export type PagebuilderOneV1PostPluginsDeactivateArgs = PagebuilderOneV1PostPlug
 export type PagebuilderOneV1PostPluginsDeactivateResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as a client sends them. */
-export interface PagebuilderOneV1PostPluginsUpgradeInput {
+export type PagebuilderOneV1PostPluginsUpgradeInput = {
   /** Plugin to upgrade. */
   slug: string;
   /** An upgraded plugin is left active. */
   status?: 'active';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as its handler receives them. */
 export type PagebuilderOneV1PostPluginsUpgradeArgs = PagebuilderOneV1PostPluginsUpgradeInput;
@@ -1469,13 +3023,13 @@ export type PagebuilderOneV1PostPluginsUpgradeArgs = PagebuilderOneV1PostPlugins
 export type PagebuilderOneV1PostPluginsUpgradeResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as a client sends them. */
-export interface PagebuilderOneV1PostPluginsMigrationRunInput {
+export type PagebuilderOneV1PostPluginsMigrationRunInput = {
   /** Plugin whose settings move to the connected account. */
   slug:
     'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
   /** Migrate even when the plugin is already connected. */
   force?: boolean;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostPluginsMigrationRunArgs =
@@ -1486,11 +3040,11 @@ export type PagebuilderOneV1PostPluginsMigrationRunArgs =
 export type PagebuilderOneV1PostPluginsMigrationRunResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as a client sends them. */
-export interface PagebuilderOneV1PostPluginsMigrationRollbackInput {
+export type PagebuilderOneV1PostPluginsMigrationRollbackInput = {
   /** Plugin whose migration is undone. */
   slug:
     'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as its handler receives them. */
 export type PagebuilderOneV1PostPluginsMigrationRollbackArgs =
@@ -1500,9 +3054,9 @@ export type PagebuilderOneV1PostPluginsMigrationRollbackArgs =
 export type PagebuilderOneV1PostPluginsMigrationRollbackResult = ActionRecord;
 
 /** Params of GET /pagebuilder-one/v1/settings as a client sends them. */
-export interface PagebuilderOneV1GetSettingsInput {
+export type PagebuilderOneV1GetSettingsInput = {
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /pagebuilder-one/v1/settings as its handler receives them. */
 export type PagebuilderOneV1GetSettingsArgs = PagebuilderOneV1GetSettingsInput;
@@ -1550,10 +3104,10 @@ export type PagebuilderOneV1DeleteLogsArgs = PagebuilderOneV1DeleteLogsInput;
 export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
 /** Params of GET /pagebuilder/v1 as a client sends them. */
-export interface PagebuilderV1IndexInput {
+export type PagebuilderV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1 as its handler receives them, defaults applied. */
 export type PagebuilderV1IndexArgs = PagebuilderV1IndexInput &
@@ -1590,10 +3144,10 @@ export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderV1GetGlobalsColorsInp
 export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
 
 /** Params of GET /pagebuilder/v1/globals/colors/<id> as a client sends them. */
-export interface PagebuilderV1GetGlobalsColorInput {
+export type PagebuilderV1GetGlobalsColorInput = {
   /** Colour id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
 export type PagebuilderV1GetGlobalsColorArgs = PagebuilderV1GetGlobalsColorInput;
@@ -1602,14 +3156,14 @@ export type PagebuilderV1GetGlobalsColorArgs = PagebuilderV1GetGlobalsColorInput
 export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/globals/colors/<id> as a client sends them. */
-export interface PagebuilderV1SaveGlobalsColorInput {
+export type PagebuilderV1SaveGlobalsColorInput = {
   /** Colour id. */
   id: string;
   /** Name of the colour. */
   title?: string;
   /** The colour, as #rgb, #rrggbb or #rrggbbaa. */
   value?: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
 export type PagebuilderV1SaveGlobalsColorArgs = PagebuilderV1SaveGlobalsColorInput;
@@ -1636,10 +3190,10 @@ export type PagebuilderV1GetGlobalsTypographyArgs = PagebuilderV1GetGlobalsTypog
 export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
 
 /** Params of GET /pagebuilder/v1/globals/typography/<id> as a client sends them. */
-export interface PagebuilderV1GetGlobalsTypographyItemInput {
+export type PagebuilderV1GetGlobalsTypographyItemInput = {
   /** Typography id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
 export type PagebuilderV1GetGlobalsTypographyItemArgs = PagebuilderV1GetGlobalsTypographyItemInput;
@@ -1670,10 +3224,10 @@ export type PagebuilderV1DeleteGlobalsTypographyItemArgs =
 export type PagebuilderV1DeleteGlobalsTypographyItemResult = DeletedCollectionRecord;
 
 /** Params of GET /pagebuilder/v1/settings/<key> as a client sends them. */
-export interface PagebuilderV1GetSettingsInput {
+export type PagebuilderV1GetSettingsInput = {
   key: string | number;
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /pagebuilder/v1/settings/<key> as its handler receives them. */
 export type PagebuilderV1GetSettingsArgs = PagebuilderV1GetSettingsInput;
@@ -1691,7 +3245,7 @@ export type PagebuilderV1UpdateSettingsArgs = PagebuilderV1UpdateSettingsInput;
 export type PagebuilderV1UpdateSettingsResult = CollectionRecord;
 
 /** Params of GET /pagebuilder/v1/post as a client sends them. */
-export interface PagebuilderV1GetPostInput {
+export type PagebuilderV1GetPostInput = {
   /** Post types to search (all public ones when null). */
   included_types?: unknown[];
   /** Post types never searched. */
@@ -1707,7 +3261,7 @@ export interface PagebuilderV1GetPostInput {
   meta_query?: unknown[];
   /** Extra taxonomy conditions. */
   tax_query?: unknown[];
-}
+};
 
 /** Params of GET /pagebuilder/v1/post as its handler receives them, defaults applied. */
 export type PagebuilderV1GetPostArgs = PagebuilderV1GetPostInput &
@@ -1722,7 +3276,7 @@ export type PagebuilderV1GetPostArgs = PagebuilderV1GetPostInput &
 export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/term as a client sends them. */
-export interface PagebuilderV1GetTermInput {
+export type PagebuilderV1GetTermInput = {
   /** Taxonomies to search (all when null). */
   included_types?: unknown[];
   /** Taxonomies never searched. */
@@ -1736,7 +3290,7 @@ export interface PagebuilderV1GetTermInput {
   hide_empty?: boolean;
   /** Extra meta conditions. */
   meta_query?: unknown[];
-}
+};
 
 /** Params of GET /pagebuilder/v1/term as its handler receives them, defaults applied. */
 export type PagebuilderV1GetTermArgs = PagebuilderV1GetTermInput &
@@ -1748,13 +3302,13 @@ export type PagebuilderV1GetTermArgs = PagebuilderV1GetTermInput &
 export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/user as a client sends them. */
-export interface PagebuilderV1GetUserInput {
+export type PagebuilderV1GetUserInput = {
   /** Text searched for. */
   term?: string;
   keys_conversion_map?: string | (unknown[] | string);
   /** Most results answered. */
   items_count?: number;
-}
+};
 
 /** Params of GET /pagebuilder/v1/user as its handler receives them, defaults applied. */
 export type PagebuilderV1GetUserArgs = PagebuilderV1GetUserInput &
@@ -1764,7 +3318,7 @@ export type PagebuilderV1GetUserArgs = PagebuilderV1GetUserInput &
 export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/favorites as a client sends them. */
-export interface PagebuilderV1GetFavoritesInput {
+export type PagebuilderV1GetFavoritesInput = {
   /** Scope of the answer. */
   context?: string;
   /** Page of the list to answer. */
@@ -1773,7 +3327,7 @@ export interface PagebuilderV1GetFavoritesInput {
   per_page?: number;
   /** Keep only items matching this text. */
   search?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/favorites as its handler receives them, defaults applied. */
 export type PagebuilderV1GetFavoritesArgs = PagebuilderV1GetFavoritesInput &
@@ -1783,12 +3337,12 @@ export type PagebuilderV1GetFavoritesArgs = PagebuilderV1GetFavoritesInput &
 export type PagebuilderV1GetFavoritesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder/v1/favorites/<id> as a client sends them. */
-export interface PagebuilderV1PostFavoritesInput {
+export type PagebuilderV1PostFavoritesInput = {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item marked as favorite. */
   favorite: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/favorites/<id> as its handler receives them. */
 export type PagebuilderV1PostFavoritesArgs = PagebuilderV1PostFavoritesInput;
@@ -1797,12 +3351,12 @@ export type PagebuilderV1PostFavoritesArgs = PagebuilderV1PostFavoritesInput;
 export type PagebuilderV1PostFavoritesResult = CollectionRecord;
 
 /** Params of DELETE /pagebuilder/v1/favorites/<id> as a client sends them. */
-export interface PagebuilderV1DeleteFavoritesInput {
+export type PagebuilderV1DeleteFavoritesInput = {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item no longer a favorite. */
   favorite: string;
-}
+};
 
 /** Params of DELETE /pagebuilder/v1/favorites/<id> as its handler receives them. */
 export type PagebuilderV1DeleteFavoritesArgs = PagebuilderV1DeleteFavoritesInput;
@@ -1820,12 +3374,12 @@ export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderV1GetKitElement
 export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
-export interface PagebuilderV1UpdateKitElementsDefaultsInput {
+export type PagebuilderV1UpdateKitElementsDefaultsInput = {
   /** Element type the defaults apply to. */
   type: string;
   /** Default settings of that element type. */
   settings: {};
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
 export type PagebuilderV1UpdateKitElementsDefaultsArgs =
@@ -1835,10 +3389,10 @@ export type PagebuilderV1UpdateKitElementsDefaultsArgs =
 export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
-export interface PagebuilderV1DeleteKitElementsDefaultsInput {
+export type PagebuilderV1DeleteKitElementsDefaultsInput = {
   /** Element type whose defaults are removed. */
   type: string;
-}
+};
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
 export type PagebuilderV1DeleteKitElementsDefaultsArgs =
@@ -1848,14 +3402,14 @@ export type PagebuilderV1DeleteKitElementsDefaultsArgs =
 export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts as a client sends them. */
-export interface PagebuilderV1GetSiteNavigationRecentPostsInput {
+export type PagebuilderV1GetSiteNavigationRecentPostsInput = {
   /** How many posts to answer. */
   posts_per_page: number;
   /** Post types to include. */
   post_type?: unknown[];
   /** Post ids to leave out. */
   post__not_in?: number[];
-}
+};
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts as its handler receives them, defaults applied. */
 export type PagebuilderV1GetSiteNavigationRecentPostsArgs =
@@ -1866,10 +3420,10 @@ export type PagebuilderV1GetSiteNavigationRecentPostsArgs =
 export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post as a client sends them. */
-export interface PagebuilderV1PostSiteNavigationAddNewPostInput {
+export type PagebuilderV1PostSiteNavigationAddNewPostInput = {
   /** Type of the new draft. */
   post_type?: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post as its handler receives them, defaults applied. */
 export type PagebuilderV1PostSiteNavigationAddNewPostArgs =
@@ -1891,10 +3445,10 @@ export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
 export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as a client sends them. */
-export interface PagebuilderV1GetDesignSystemStylesheetInput {
+export type PagebuilderV1GetDesignSystemStylesheetInput = {
   /** Version of the stylesheet (cache busting; any value serves the current one). */
   ver?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as its handler receives them. */
 export type PagebuilderV1GetDesignSystemStylesheetArgs =
@@ -1914,10 +3468,10 @@ export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetChecklistInput &
 export type PagebuilderV1GetChecklistResult = PagebuilderChecklistStepsItem[];
 
 /** Params of GET /pagebuilder/v1/checklist/<id> as a client sends them. */
-export interface PagebuilderV1GetChecklistItemInput {
+export type PagebuilderV1GetChecklistItemInput = {
   /** Checklist entry id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/checklist/<id> as its handler receives them. */
 export type PagebuilderV1GetChecklistItemArgs = PagebuilderV1GetChecklistItemInput;
@@ -1935,10 +3489,10 @@ export type PagebuilderV1GetChecklistStepsArgs = PagebuilderV1GetChecklistStepsI
 export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
 
 /** Params of GET /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
-export interface PagebuilderV1GetChecklistStepInput {
+export type PagebuilderV1GetChecklistStepInput = {
   /** Step id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
 export type PagebuilderV1GetChecklistStepArgs = PagebuilderV1GetChecklistStepInput;
@@ -1947,12 +3501,12 @@ export type PagebuilderV1GetChecklistStepArgs = PagebuilderV1GetChecklistStepInp
 export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
-export interface PagebuilderV1UpdateChecklistStepInput {
+export type PagebuilderV1UpdateChecklistStepInput = {
   /** Step id. */
   id: string;
   /** Whether the site owner marked the step done. */
   is_marked_completed?: boolean;
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
 export type PagebuilderV1UpdateChecklistStepArgs = PagebuilderV1UpdateChecklistStepInput;
@@ -2125,14 +3679,14 @@ export type PagebuilderV1GetTemplateLibraryTemplatesArgs =
 export type PagebuilderV1GetTemplateLibraryTemplatesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder/v1/template-library/templates as a client sends them. */
-export interface PagebuilderV1PostTemplateLibraryTemplatesInput {
+export type PagebuilderV1PostTemplateLibraryTemplatesInput = {
   /** Template title. */
   title?: string;
   /** What the template is used as. */
   type: 'page' | 'section' | 'container';
   /** The template's element tree. */
   content?: {};
-}
+};
 
 /** Params of POST /pagebuilder/v1/template-library/templates as its handler receives them. */
 export type PagebuilderV1PostTemplateLibraryTemplatesArgs =
@@ -2151,10 +3705,10 @@ export type PagebuilderV1GetUserDataCurrentUserArgs = PagebuilderV1GetUserDataCu
 export type PagebuilderV1GetUserDataCurrentUserResult = PagebuilderUserDataOption;
 
 /** Params of PATCH /pagebuilder/v1/user-data/current-user as a client sends them. */
-export interface PagebuilderV1UpdateUserDataCurrentUserInput {
+export type PagebuilderV1UpdateUserDataCurrentUserInput = {
   /** Messages the user chose not to see again. */
   suppressedMessages?: string[];
-}
+};
 
 /** Params of PATCH /pagebuilder/v1/user-data/current-user as its handler receives them. */
 export type PagebuilderV1UpdateUserDataCurrentUserArgs =
@@ -2173,10 +3727,10 @@ export type PagebuilderV1GetLibraryConnectArgs = PagebuilderV1GetLibraryConnectI
 export type PagebuilderV1GetLibraryConnectResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/library/connect as a client sends them. */
-export interface PagebuilderV1PostLibraryConnectInput {
+export type PagebuilderV1PostLibraryConnectInput = {
   /** Access token of the template library account. */
   token: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/library/connect as its handler receives them. */
 export type PagebuilderV1PostLibraryConnectArgs = PagebuilderV1PostLibraryConnectInput;
@@ -2204,10 +3758,10 @@ export type PagebuilderV1GetSendEventArgs = PagebuilderV1GetSendEventInput &
 export type PagebuilderV1GetSendEventResult = InboxEvent[];
 
 /** Params of POST /pagebuilder/v1/send-event as a client sends them. */
-export interface PagebuilderV1PostSendEventInput {
+export type PagebuilderV1PostSendEventInput = {
   /** The event as the editor reports it. */
   event_data: {};
-}
+};
 
 /** Params of POST /pagebuilder/v1/send-event as its handler receives them. */
 export type PagebuilderV1PostSendEventArgs = PagebuilderV1PostSendEventInput;
@@ -2216,10 +3770,10 @@ export type PagebuilderV1PostSendEventArgs = PagebuilderV1PostSendEventInput;
 export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
 /** Params of GET /pagebuilder/v1/documents as a client sends them. */
-export interface PagebuilderV1DocumentsIndexInput {
+export type PagebuilderV1DocumentsIndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/documents as its handler receives them, defaults applied. */
 export type PagebuilderV1DocumentsIndexArgs = PagebuilderV1DocumentsIndexInput &
@@ -2229,12 +3783,12 @@ export type PagebuilderV1DocumentsIndexArgs = PagebuilderV1DocumentsIndexInput &
 export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
-export interface PagebuilderV1DocumentsPostMediaImportInput {
+export type PagebuilderV1DocumentsPostMediaImportInput = {
   /** Document (post id) whose external media is imported. */
   id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as its handler receives them. */
 export type PagebuilderV1DocumentsPostMediaImportArgs = PagebuilderV1DocumentsPostMediaImportInput;
@@ -2243,10 +3797,10 @@ export type PagebuilderV1DocumentsPostMediaImportArgs = PagebuilderV1DocumentsPo
 export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback as a client sends them. */
-export interface PagebuilderV1FeedbackIndexInput {
+export type PagebuilderV1FeedbackIndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/feedback as its handler receives them, defaults applied. */
 export type PagebuilderV1FeedbackIndexArgs = PagebuilderV1FeedbackIndexInput &
@@ -2275,10 +3829,10 @@ export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderV1FeedbackPostSubmi
 export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
 /** Params of GET /pagebuilder-ai/v1 as a client sends them. */
-export interface PagebuilderAiV1IndexInput {
+export type PagebuilderAiV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder-ai/v1 as its handler receives them, defaults applied. */
 export type PagebuilderAiV1IndexArgs = PagebuilderAiV1IndexInput &
@@ -2297,10 +3851,10 @@ export type PagebuilderAiV1GetPermissionsArgs = PagebuilderAiV1GetPermissionsInp
 export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
 /** Params of GET /sitegen/v1 as a client sends them. */
-export interface SitegenV1IndexInput {
+export type SitegenV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /sitegen/v1 as its handler receives them, defaults applied. */
 export type SitegenV1IndexArgs = SitegenV1IndexInput &
@@ -2427,14 +3981,14 @@ export type SitegenV1PostRestoreCreditArgs = SitegenV1PostRestoreCreditInput;
 export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/description as a client sends them. */
-export interface SitegenV1PostDescriptionInput {
+export type SitegenV1PostDescriptionInput = {
   /** Name of the business. */
   business_name: string;
   /** What the business does, in the owner's words. */
   business_description?: string;
   /** Business category (see /sitegen/v1/categories). */
   category?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/description as its handler receives them. */
 export type SitegenV1PostDescriptionArgs = SitegenV1PostDescriptionInput;
@@ -2452,14 +4006,14 @@ export type SitegenV1PostKeywordsArgs = SitegenV1PostKeywordsInput;
 export type SitegenV1PostKeywordsResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/template-keywords as a client sends them. */
-export interface SitegenV1PostTemplateKeywordsInput {
+export type SitegenV1PostTemplateKeywordsInput = {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
   business_description?: string;
   /** Business category. */
   business_category?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/template-keywords as its handler receives them. */
 export type SitegenV1PostTemplateKeywordsArgs = SitegenV1PostTemplateKeywordsInput;
@@ -2468,7 +4022,7 @@ export type SitegenV1PostTemplateKeywordsArgs = SitegenV1PostTemplateKeywordsInp
 export type SitegenV1PostTemplateKeywordsResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/images as a client sends them. */
-export interface SitegenV1PostImagesInput {
+export type SitegenV1PostImagesInput = {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -2479,7 +4033,7 @@ export interface SitegenV1PostImagesInput {
   orientation?: string;
   /** Image source to search. */
   engine?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/images as its handler receives them. */
 export type SitegenV1PostImagesArgs = SitegenV1PostImagesInput;
@@ -2498,14 +4052,14 @@ export type SitegenV1GetRecordStepArgs = SitegenV1GetRecordStepInput &
 export type SitegenV1GetRecordStepResult = CollectionRecord[];
 
 /** Params of POST /sitegen/v1/record-step as a client sends them. */
-export interface SitegenV1PostRecordStepInput {
+export type SitegenV1PostRecordStepInput = {
   /** What happened at the step. */
   action: string;
   /** Number of the step. */
   current_step: number;
   /** Name of the step. */
   current_step_name: string;
-}
+};
 
 /** Params of POST /sitegen/v1/record-step as its handler receives them. */
 export type SitegenV1PostRecordStepArgs = SitegenV1PostRecordStepInput;
@@ -2514,14 +4068,14 @@ export type SitegenV1PostRecordStepArgs = SitegenV1PostRecordStepInput;
 export type SitegenV1PostRecordStepResult = CollectionRecord;
 
 /** Params of POST /sitegen/v1/templates as a client sends them. */
-export interface SitegenV1PostTemplatesInput {
+export type SitegenV1PostTemplatesInput = {
   /** Name of the business. */
   business_name?: string;
   /** Builder the templates are made for. */
   page_builder?: string;
   /** Word the templates should match. */
   keyword?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/templates as its handler receives them. */
 export type SitegenV1PostTemplatesArgs = SitegenV1PostTemplatesInput;
@@ -2530,7 +4084,7 @@ export type SitegenV1PostTemplatesArgs = SitegenV1PostTemplatesInput;
 export type SitegenV1PostTemplatesResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/all-templates as a client sends them. */
-export interface SitegenV1PostAllTemplatesInput {
+export type SitegenV1PostAllTemplatesInput = {
   /** Name of the business. */
   business_name?: string;
   /** Templates per page. */
@@ -2543,7 +4097,7 @@ export interface SitegenV1PostAllTemplatesInput {
   keyword?: string;
   /** Sort field and direction. */
   sort?: {};
-}
+};
 
 /** Params of POST /sitegen/v1/all-templates as its handler receives them. */
 export type SitegenV1PostAllTemplatesArgs = SitegenV1PostAllTemplatesInput;
@@ -2561,7 +4115,7 @@ export type SitegenV1GetUserDetailsArgs = SitegenV1GetUserDetailsInput;
 export type SitegenV1GetUserDetailsResult = SitegenUserDetailsOption;
 
 /** Params of POST /sitegen/v1/user-details as a client sends them. */
-export interface SitegenV1PostUserDetailsInput {
+export type SitegenV1PostUserDetailsInput = {
   /** What the business does. */
   business_description: string;
   /** Name of the business. */
@@ -2582,7 +4136,7 @@ export interface SitegenV1PostUserDetailsInput {
   business_email?: string;
   /** Links to social profiles. */
   social_profiles?: unknown[];
-}
+};
 
 /** Params of POST /sitegen/v1/user-details as its handler receives them. */
 export type SitegenV1PostUserDetailsArgs = SitegenV1PostUserDetailsInput;
@@ -2591,10 +4145,10 @@ export type SitegenV1PostUserDetailsArgs = SitegenV1PostUserDetailsInput;
 export type SitegenV1PostUserDetailsResult = SitegenUserDetailsOption;
 
 /** Params of POST /sitegen/v1/site as a client sends them. */
-export interface SitegenV1PostSiteInput {
+export type SitegenV1PostSiteInput = {
   /** Template the site is built from. */
   template: string;
-}
+};
 
 /** Params of POST /sitegen/v1/site as its handler receives them. */
 export type SitegenV1PostSiteArgs = SitegenV1PostSiteInput;
@@ -2603,7 +4157,7 @@ export type SitegenV1PostSiteArgs = SitegenV1PostSiteInput;
 export type SitegenV1PostSiteResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/content-export as a client sends them. */
-export interface SitegenV1PostContentExportInput {
+export type SitegenV1PostContentExportInput = {
   /** Template whose text is filled in. */
   template: string;
   /** Name of the business. */
@@ -2612,7 +4166,7 @@ export interface SitegenV1PostContentExportInput {
   business_description?: string;
   /** Language of the text. */
   language?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/content-export as its handler receives them. */
 export type SitegenV1PostContentExportArgs = SitegenV1PostContentExportInput;
@@ -2621,12 +4175,12 @@ export type SitegenV1PostContentExportArgs = SitegenV1PostContentExportInput;
 export type SitegenV1PostContentExportResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/ai-site as a client sends them. */
-export interface SitegenV1PostAiSiteInput {
+export type SitegenV1PostAiSiteInput = {
   /** Template the site is built from. */
   template: string;
   /** Name of the business. */
   business_name?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/ai-site as its handler receives them. */
 export type SitegenV1PostAiSiteArgs = SitegenV1PostAiSiteInput;
@@ -2635,10 +4189,10 @@ export type SitegenV1PostAiSiteArgs = SitegenV1PostAiSiteInput;
 export type SitegenV1PostAiSiteResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/search-category as a client sends them. */
-export interface SitegenV1PostSearchCategoryInput {
+export type SitegenV1PostSearchCategoryInput = {
   /** Word to find a business category for. */
   keyword: string;
-}
+};
 
 /** Params of POST /sitegen/v1/search-category as its handler receives them. */
 export type SitegenV1PostSearchCategoryArgs = SitegenV1PostSearchCategoryInput;
@@ -2656,10 +4210,10 @@ export type SitegenV1GetSetStepDataArgs = SitegenV1GetSetStepDataInput;
 export type SitegenV1GetSetStepDataResult = SitegenStepDataOption;
 
 /** Params of POST /sitegen/v1/set-step-data as a client sends them. */
-export interface SitegenV1PostSetStepDataInput {
+export type SitegenV1PostSetStepDataInput = {
   /** The wizard's state, as the client serialises it. */
   business_details: string;
-}
+};
 
 /** Params of POST /sitegen/v1/set-step-data as its handler receives them. */
 export type SitegenV1PostSetStepDataArgs = SitegenV1PostSetStepDataInput;
@@ -2668,10 +4222,10 @@ export type SitegenV1PostSetStepDataArgs = SitegenV1PostSetStepDataInput;
 export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
 /** Params of GET /theme/v1 as a client sends them. */
-export interface ThemeV1IndexInput {
+export type ThemeV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /theme/v1 as its handler receives them, defaults applied. */
 export type ThemeV1IndexArgs = ThemeV1IndexInput &
@@ -2699,14 +4253,14 @@ export type ThemeV1GetGetLearnChaptersArgs = ThemeV1GetGetLearnChaptersInput;
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
 /** Params of POST /theme/v1/update-learn-progress as a client sends them. */
-export interface ThemeV1PostUpdateLearnProgressInput {
+export type ThemeV1PostUpdateLearnProgressInput = {
   /** Chapter the step belongs to. */
   chapterId: string;
   /** Step whose state changes. */
   stepId: string;
   /** Whether the step is now done. */
   completed: boolean;
-}
+};
 
 /** Params of POST /theme/v1/update-learn-progress as its handler receives them. */
 export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressInput;
@@ -2715,10 +4269,10 @@ export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressI
 export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1 as a client sends them. */
-export interface NpsSurveyV1IndexInput {
+export type NpsSurveyV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
 export type NpsSurveyV1IndexArgs = NpsSurveyV1IndexInput &
@@ -2738,7 +4292,7 @@ export type NpsSurveyV1GetRatingArgs = NpsSurveyV1GetRatingInput &
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/rating as a client sends them. */
-export interface NpsSurveyV1PostRatingInput {
+export type NpsSurveyV1PostRatingInput = {
   /** Survey answered. */
   nps_id: string;
   /** Score given (0 to 10). */
@@ -2747,7 +4301,7 @@ export interface NpsSurveyV1PostRatingInput {
   comment?: string;
   /** Plugin the survey is about. */
   plugin_slug: string;
-}
+};
 
 /** Params of POST /nps-survey/v1/rating as its handler receives them, defaults applied. */
 export type NpsSurveyV1PostRatingArgs = NpsSurveyV1PostRatingInput &
@@ -2767,7 +4321,7 @@ export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetDismissNpsSurveyI
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey as a client sends them. */
-export interface NpsSurveyV1PostDismissNpsSurveyInput {
+export type NpsSurveyV1PostDismissNpsSurveyInput = {
   /** Survey dismissed. */
   nps_id: string;
   /** Plugin the survey is about. */
@@ -2776,7 +4330,7 @@ export interface NpsSurveyV1PostDismissNpsSurveyInput {
   dismiss_timespan: number;
   /** Step of the survey the user was at. */
   current_step: string;
-}
+};
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey as its handler receives them. */
 export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurveyInput;
@@ -2785,10 +4339,10 @@ export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurve
 export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /** Params of GET /core/v2 as a client sends them. */
-export interface CoreV2IndexInput {
+export type CoreV2IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core/v2 as its handler receives them, defaults applied. */
 export type CoreV2IndexArgs = CoreV2IndexInput &
@@ -2798,7 +4352,7 @@ export type CoreV2IndexArgs = CoreV2IndexInput &
 export type CoreV2IndexResult = NamespaceIndex;
 
 /** Params of GET /core/v2/posts as a client sends them. */
-export interface ListPostsInput {
+export type ListPostsInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2924,7 +4478,7 @@ export interface ListPostsInput {
     | 'video'
     | 'audio'
   )[];
-}
+};
 
 /** Params of GET /core/v2/posts as its handler receives them, defaults applied. */
 export type ListPostsArgs = ListPostsInput &
@@ -2950,7 +4504,7 @@ export type ListPostsArgs = ListPostsInput &
 export type ListPostsResult = Post[];
 
 /** Params of POST /core/v2/posts as a client sends them. */
-export interface CreatePostInput {
+export type CreatePostInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -3021,7 +4575,7 @@ export interface CreatePostInput {
   categories?: number[];
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
-}
+};
 
 /** Params of POST /core/v2/posts as its handler receives them. */
 export type CreatePostArgs = CreatePostInput;
@@ -3030,7 +4584,7 @@ export type CreatePostArgs = CreatePostInput;
 export type CreatePostResult = Post;
 
 /** Params of GET /core/v2/posts/<id> as a client sends them. */
-export interface GetPostInput {
+export type GetPostInput = {
   /** Unique id of the post. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3039,7 +4593,7 @@ export interface GetPostInput {
   excerpt_length?: number;
   /** Password of the post, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/posts/<id> as its handler receives them, defaults applied. */
 export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>;
@@ -3048,7 +4602,7 @@ export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>
 export type GetPostResult = Post;
 
 /** Params of POST, PUT, PATCH /core/v2/posts/<id> as a client sends them. */
-export interface UpdatePostInput {
+export type UpdatePostInput = {
   /** Unique id of the post. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3121,7 +4675,7 @@ export interface UpdatePostInput {
   categories?: number[];
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/posts/<id> as its handler receives them. */
 export type UpdatePostArgs = UpdatePostInput;
@@ -3130,12 +4684,12 @@ export type UpdatePostArgs = UpdatePostInput;
 export type UpdatePostResult = Post;
 
 /** Params of DELETE /core/v2/posts/<id> as a client sends them. */
-export interface DeletePostInput {
+export type DeletePostInput = {
   /** Unique id of the post. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/posts/<id> as its handler receives them, defaults applied. */
 export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'force'>>;
@@ -3144,7 +4698,7 @@ export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'f
 export type DeletePostResult = DeletedPost;
 
 /** Params of GET /core/v2/posts/<parent>/revisions as a client sends them. */
-export interface ListPostRevisionsInput {
+export type ListPostRevisionsInput = {
   /** Id of the post the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3165,7 +4719,7 @@ export interface ListPostRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListPostRevisionsArgs = ListPostRevisionsInput &
@@ -3177,14 +4731,14 @@ export type ListPostRevisionsArgs = ListPostRevisionsInput &
 export type ListPostRevisionsResult = PostRevision[];
 
 /** Params of GET /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
-export interface GetPostRevisionInput {
+export type GetPostRevisionInput = {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetPostRevisionArgs = GetPostRevisionInput &
@@ -3194,14 +4748,14 @@ export type GetPostRevisionArgs = GetPostRevisionInput &
 export type GetPostRevisionResult = PostRevision;
 
 /** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
-export interface DeletePostRevisionInput {
+export type DeletePostRevisionInput = {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeletePostRevisionArgs = DeletePostRevisionInput &
@@ -3211,13 +4765,13 @@ export type DeletePostRevisionArgs = DeletePostRevisionInput &
 export type DeletePostRevisionResult = DeletedPostRevision;
 
 /** Params of GET /core/v2/posts/<id>/autosaves as a client sends them. */
-export interface ListPostAutosavesInput {
+export type ListPostAutosavesInput = {
   /** Id of the post the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/posts/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListPostAutosavesArgs = ListPostAutosavesInput &
@@ -3227,7 +4781,7 @@ export type ListPostAutosavesArgs = ListPostAutosavesInput &
 export type ListPostAutosavesResult = PostAutosave[];
 
 /** Params of POST /core/v2/posts/<id>/autosaves as a client sends them. */
-export interface CreatePostAutosaveInput {
+export type CreatePostAutosaveInput = {
   /** Id of the post the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -3301,7 +4855,7 @@ export interface CreatePostAutosaveInput {
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/posts/<id>/autosaves as its handler receives them. */
 export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
@@ -3310,14 +4864,14 @@ export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
 export type CreatePostAutosaveResult = PostAutosave;
 
 /** Params of GET /core/v2/posts/<parent>/autosaves/<id> as a client sends them. */
-export interface GetPostAutosaveInput {
+export type GetPostAutosaveInput = {
   /** Id of the post the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetPostAutosaveArgs = GetPostAutosaveInput &
@@ -3327,7 +4881,7 @@ export type GetPostAutosaveArgs = GetPostAutosaveInput &
 export type GetPostAutosaveResult = PostAutosave;
 
 /** Params of GET /core/v2/pages as a client sends them. */
-export interface ListPagesInput {
+export type ListPagesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -3397,7 +4951,7 @@ export interface ListPagesInput {
     | 'request-completed'
     | 'any'
   )[];
-}
+};
 
 /** Params of GET /core/v2/pages as its handler receives them, defaults applied. */
 export type ListPagesArgs = ListPagesInput &
@@ -3424,7 +4978,7 @@ export type ListPagesArgs = ListPagesInput &
 export type ListPagesResult = Page[];
 
 /** Params of POST /core/v2/pages as a client sends them. */
-export interface CreatePageInput {
+export type CreatePageInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -3481,7 +5035,7 @@ export interface CreatePageInput {
   meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
-}
+};
 
 /** Params of POST /core/v2/pages as its handler receives them. */
 export type CreatePageArgs = CreatePageInput;
@@ -3490,7 +5044,7 @@ export type CreatePageArgs = CreatePageInput;
 export type CreatePageResult = Page;
 
 /** Params of GET /core/v2/pages/<id> as a client sends them. */
-export interface GetPageInput {
+export type GetPageInput = {
   /** Unique id of the page. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3499,7 +5053,7 @@ export interface GetPageInput {
   excerpt_length?: number;
   /** Password of the page, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/pages/<id> as its handler receives them, defaults applied. */
 export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>;
@@ -3508,7 +5062,7 @@ export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>
 export type GetPageResult = Page;
 
 /** Params of POST, PUT, PATCH /core/v2/pages/<id> as a client sends them. */
-export interface UpdatePageInput {
+export type UpdatePageInput = {
   /** Unique id of the page. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3567,7 +5121,7 @@ export interface UpdatePageInput {
   meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/pages/<id> as its handler receives them. */
 export type UpdatePageArgs = UpdatePageInput;
@@ -3576,12 +5130,12 @@ export type UpdatePageArgs = UpdatePageInput;
 export type UpdatePageResult = Page;
 
 /** Params of DELETE /core/v2/pages/<id> as a client sends them. */
-export interface DeletePageInput {
+export type DeletePageInput = {
   /** Unique id of the page. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/pages/<id> as its handler receives them, defaults applied. */
 export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'force'>>;
@@ -3590,7 +5144,7 @@ export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'f
 export type DeletePageResult = DeletedPage;
 
 /** Params of GET /core/v2/pages/<parent>/revisions as a client sends them. */
-export interface ListPageRevisionsInput {
+export type ListPageRevisionsInput = {
   /** Id of the page the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3611,7 +5165,7 @@ export interface ListPageRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListPageRevisionsArgs = ListPageRevisionsInput &
@@ -3623,14 +5177,14 @@ export type ListPageRevisionsArgs = ListPageRevisionsInput &
 export type ListPageRevisionsResult = PageRevision[];
 
 /** Params of GET /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
-export interface GetPageRevisionInput {
+export type GetPageRevisionInput = {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetPageRevisionArgs = GetPageRevisionInput &
@@ -3640,14 +5194,14 @@ export type GetPageRevisionArgs = GetPageRevisionInput &
 export type GetPageRevisionResult = PageRevision;
 
 /** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
-export interface DeletePageRevisionInput {
+export type DeletePageRevisionInput = {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeletePageRevisionArgs = DeletePageRevisionInput &
@@ -3657,13 +5211,13 @@ export type DeletePageRevisionArgs = DeletePageRevisionInput &
 export type DeletePageRevisionResult = DeletedPageRevision;
 
 /** Params of GET /core/v2/pages/<id>/autosaves as a client sends them. */
-export interface ListPageAutosavesInput {
+export type ListPageAutosavesInput = {
   /** Id of the page the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/pages/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListPageAutosavesArgs = ListPageAutosavesInput &
@@ -3673,7 +5227,7 @@ export type ListPageAutosavesArgs = ListPageAutosavesInput &
 export type ListPageAutosavesResult = PageAutosave[];
 
 /** Params of POST /core/v2/pages/<id>/autosaves as a client sends them. */
-export interface CreatePageAutosaveInput {
+export type CreatePageAutosaveInput = {
   /** Id of the parent page (0 for a top-level page). */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -3731,7 +5285,7 @@ export interface CreatePageAutosaveInput {
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/pages/<id>/autosaves as its handler receives them. */
 export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
@@ -3740,14 +5294,14 @@ export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
 export type CreatePageAutosaveResult = PageAutosave;
 
 /** Params of GET /core/v2/pages/<parent>/autosaves/<id> as a client sends them. */
-export interface GetPageAutosaveInput {
+export type GetPageAutosaveInput = {
   /** Id of the page the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetPageAutosaveArgs = GetPageAutosaveInput &
@@ -3757,7 +5311,7 @@ export type GetPageAutosaveArgs = GetPageAutosaveInput &
 export type GetPageAutosaveResult = PageAutosave;
 
 /** Params of GET /core/v2/blocks as a client sends them. */
-export interface ListBlocksInput {
+export type ListBlocksInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -3838,7 +5392,7 @@ export interface ListBlocksInput {
       }
   ) &
     unknown[];
-}
+};
 
 /** Params of GET /core/v2/blocks as its handler receives them, defaults applied. */
 export type ListBlocksArgs = ListBlocksInput &
@@ -3861,7 +5415,7 @@ export type ListBlocksArgs = ListBlocksInput &
 export type ListBlocksResult = WpBlock[];
 
 /** Params of POST /core/v2/blocks as a client sends them. */
-export interface CreateBlockInput {
+export type CreateBlockInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -3909,7 +5463,7 @@ export interface CreateBlockInput {
   template?: string;
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
-}
+};
 
 /** Params of POST /core/v2/blocks as its handler receives them. */
 export type CreateBlockArgs = CreateBlockInput;
@@ -3918,7 +5472,7 @@ export type CreateBlockArgs = CreateBlockInput;
 export type CreateBlockResult = WpBlock;
 
 /** Params of GET /core/v2/blocks/<id> as a client sends them. */
-export interface GetBlockInput {
+export type GetBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3927,7 +5481,7 @@ export interface GetBlockInput {
   excerpt_length?: number;
   /** Password of the block, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/blocks/<id> as its handler receives them, defaults applied. */
 export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context'>>;
@@ -3936,7 +5490,7 @@ export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context
 export type GetBlockResult = WpBlock;
 
 /** Params of POST, PUT, PATCH /core/v2/blocks/<id> as a client sends them. */
-export interface UpdateBlockInput {
+export type UpdateBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3986,7 +5540,7 @@ export interface UpdateBlockInput {
   template?: string;
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/blocks/<id> as its handler receives them. */
 export type UpdateBlockArgs = UpdateBlockInput;
@@ -3995,12 +5549,12 @@ export type UpdateBlockArgs = UpdateBlockInput;
 export type UpdateBlockResult = WpBlock;
 
 /** Params of DELETE /core/v2/blocks/<id> as a client sends them. */
-export interface DeleteBlockInput {
+export type DeleteBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/blocks/<id> as its handler receives them, defaults applied. */
 export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput, 'force'>>;
@@ -4009,7 +5563,7 @@ export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput,
 export type DeleteBlockResult = DeletedWpBlock;
 
 /** Params of GET /core/v2/blocks/<parent>/revisions as a client sends them. */
-export interface ListBlockRevisionsInput {
+export type ListBlockRevisionsInput = {
   /** Id of the block the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -4030,7 +5584,7 @@ export interface ListBlockRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
@@ -4042,14 +5596,14 @@ export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
 export type ListBlockRevisionsResult = WpBlockRevision[];
 
 /** Params of GET /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
-export interface GetBlockRevisionInput {
+export type GetBlockRevisionInput = {
   /** Id of the block the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetBlockRevisionArgs = GetBlockRevisionInput &
@@ -4059,14 +5613,14 @@ export type GetBlockRevisionArgs = GetBlockRevisionInput &
 export type GetBlockRevisionResult = WpBlockRevision;
 
 /** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
-export interface DeleteBlockRevisionInput {
+export type DeleteBlockRevisionInput = {
   /** Id of the block the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
@@ -4076,13 +5630,13 @@ export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
 export type DeleteBlockRevisionResult = DeletedWpBlockRevision;
 
 /** Params of GET /core/v2/blocks/<id>/autosaves as a client sends them. */
-export interface ListBlockAutosavesInput {
+export type ListBlockAutosavesInput = {
   /** Id of the block the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/blocks/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
@@ -4092,7 +5646,7 @@ export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
 export type ListBlockAutosavesResult = WpBlockAutosave[];
 
 /** Params of POST /core/v2/blocks/<id>/autosaves as a client sends them. */
-export interface CreateBlockAutosaveInput {
+export type CreateBlockAutosaveInput = {
   /** Id of the block the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -4143,7 +5697,7 @@ export interface CreateBlockAutosaveInput {
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/blocks/<id>/autosaves as its handler receives them. */
 export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
@@ -4152,14 +5706,14 @@ export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
 export type CreateBlockAutosaveResult = WpBlockAutosave;
 
 /** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as a client sends them. */
-export interface GetBlockAutosaveInput {
+export type GetBlockAutosaveInput = {
   /** Id of the block the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
@@ -4168,8 +5722,358 @@ export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
 /** What GET /core/v2/blocks/<parent>/autosaves/<id> answers with. */
 export type GetBlockAutosaveResult = WpBlockAutosave;
 
+/** Params of GET /core/v2/navigation as a client sends them. */
+export type ListNavigationMenusInput = {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Keep only navigation menus published after this ISO 8601 date. */
+  after?: string;
+  /** Keep only navigation menus last changed after this ISO 8601 date. */
+  modified_after?: string;
+  /** Keep only navigation menus published before this ISO 8601 date. */
+  before?: string;
+  /** Keep only navigation menus last changed before this ISO 8601 date. */
+  modified_before?: string;
+  /** Leave out navigation menus with these ids. */
+  exclude?: number[];
+  /** Keep only navigation menus with these ids. */
+  include?: number[];
+  /** How the search text is matched; `exact` matches the whole title. */
+  search_semantics?: 'exact';
+  /** Skip this many navigation menus before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Attribute to sort by. */
+  orderby?:
+    | 'author'
+    | 'date'
+    | 'id'
+    | 'include'
+    | 'modified'
+    | 'parent'
+    | 'relevance'
+    | 'slug'
+    | 'include_slugs'
+    | 'title';
+  /** Columns the search text is looked for in. */
+  search_columns?: ('post_title' | 'post_content' | 'post_excerpt')[];
+  /** Keep only navigation menus with one of these slugs. */
+  slug?: string[];
+  /** Keep only navigation menus in one of these statuses. */
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
+};
+
+/** Params of GET /core/v2/navigation as its handler receives them, defaults applied. */
+export type ListNavigationMenusArgs = ListNavigationMenusInput &
+  Required<
+    Pick<
+      ListNavigationMenusInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
+/** What GET /core/v2/navigation answers with. */
+export type ListNavigationMenusResult = WpNavigation[];
+
+/** Params of POST /core/v2/navigation as a client sends them. */
+export type CreateNavigationMenuInput = {
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+};
+
+/** Params of POST /core/v2/navigation as its handler receives them. */
+export type CreateNavigationMenuArgs = CreateNavigationMenuInput;
+
+/** What POST /core/v2/navigation answers with. */
+export type CreateNavigationMenuResult = WpNavigation;
+
+/** Params of GET /core/v2/navigation/<id> as a client sends them. */
+export type GetNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Number of words of the generated excerpt, instead of the site's default. */
+  excerpt_length?: number;
+  /** Password of the navigation menu, when it is password protected. */
+  password?: string;
+};
+
+/** Params of GET /core/v2/navigation/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuArgs = GetNavigationMenuInput &
+  Required<Pick<GetNavigationMenuInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<id> answers with. */
+export type GetNavigationMenuResult = WpNavigation;
+
+/** Params of POST, PUT, PATCH /core/v2/navigation/<id> as a client sends them. */
+export type UpdateNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+};
+
+/** Params of POST, PUT, PATCH /core/v2/navigation/<id> as its handler receives them. */
+export type UpdateNavigationMenuArgs = UpdateNavigationMenuInput;
+
+/** What POST, PUT, PATCH /core/v2/navigation/<id> answers with. */
+export type UpdateNavigationMenuResult = WpNavigation;
+
+/** Params of DELETE /core/v2/navigation/<id> as a client sends them. */
+export type DeleteNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+};
+
+/** Params of DELETE /core/v2/navigation/<id> as its handler receives them, defaults applied. */
+export type DeleteNavigationMenuArgs = DeleteNavigationMenuInput &
+  Required<Pick<DeleteNavigationMenuInput, 'force'>>;
+
+/** What DELETE /core/v2/navigation/<id> answers with. */
+export type DeleteNavigationMenuResult = DeletedWpNavigation;
+
+/** Params of GET /core/v2/navigation/<parent>/revisions as a client sends them. */
+export type ListNavigationMenuRevisionsInput = {
+  /** Id of the navigation menu the revisions belong to. */
+  parent: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of revisions returned on one page (all of them when absent). */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out revisions with these ids. */
+  exclude?: number[];
+  /** Keep only revisions with these ids. */
+  include?: number[];
+  /** Skip this many revisions before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Revision attribute to sort by. */
+  orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListNavigationMenuRevisionsArgs = ListNavigationMenuRevisionsInput &
+  Required<
+    Pick<
+      ListNavigationMenuRevisionsInput,
+      'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'
+    >
+  >;
+
+/** What GET /core/v2/navigation/<parent>/revisions answers with. */
+export type ListNavigationMenuRevisionsResult = WpNavigationRevision[];
+
+/** Params of GET /core/v2/navigation/<parent>/revisions/<id> as a client sends them. */
+export type GetNavigationMenuRevisionInput = {
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuRevisionArgs = GetNavigationMenuRevisionInput &
+  Required<Pick<GetNavigationMenuRevisionInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<parent>/revisions/<id> answers with. */
+export type GetNavigationMenuRevisionResult = WpNavigationRevision;
+
+/** Params of DELETE /core/v2/navigation/<parent>/revisions/<id> as a client sends them. */
+export type DeleteNavigationMenuRevisionInput = {
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Must be true; revisions cannot be trashed. */
+  force?: boolean;
+};
+
+/** Params of DELETE /core/v2/navigation/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeleteNavigationMenuRevisionArgs = DeleteNavigationMenuRevisionInput &
+  Required<Pick<DeleteNavigationMenuRevisionInput, 'force'>>;
+
+/** What DELETE /core/v2/navigation/<parent>/revisions/<id> answers with. */
+export type DeleteNavigationMenuRevisionResult = DeletedWpNavigationRevision;
+
+/** Params of GET /core/v2/navigation/<id>/autosaves as a client sends them. */
+export type ListNavigationMenuAutosavesInput = {
+  /** Id of the navigation menu the autosaves belong to. */
+  parent?: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  id: string | number;
+};
+
+/** Params of GET /core/v2/navigation/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListNavigationMenuAutosavesArgs = ListNavigationMenuAutosavesInput &
+  Required<Pick<ListNavigationMenuAutosavesInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<id>/autosaves answers with. */
+export type ListNavigationMenuAutosavesResult = WpNavigationAutosave[];
+
+/** Params of POST /core/v2/navigation/<id>/autosaves as a client sends them. */
+export type CreateNavigationMenuAutosaveInput = {
+  /** Id of the navigation menu the autosave belongs to. */
+  parent?: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+  id: string | number;
+};
+
+/** Params of POST /core/v2/navigation/<id>/autosaves as its handler receives them. */
+export type CreateNavigationMenuAutosaveArgs = CreateNavigationMenuAutosaveInput;
+
+/** What POST /core/v2/navigation/<id>/autosaves answers with. */
+export type CreateNavigationMenuAutosaveResult = WpNavigationAutosave;
+
+/** Params of GET /core/v2/navigation/<parent>/autosaves/<id> as a client sends them. */
+export type GetNavigationMenuAutosaveInput = {
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** Unique id of the autosave. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuAutosaveArgs = GetNavigationMenuAutosaveInput &
+  Required<Pick<GetNavigationMenuAutosaveInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<parent>/autosaves/<id> answers with. */
+export type GetNavigationMenuAutosaveResult = WpNavigationAutosave;
+
 /** Params of GET /core/v2/media as a client sends them. */
-export interface ListMediaInput {
+export type ListMediaInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -4226,7 +6130,7 @@ export interface ListMediaInput {
   media_type?: ('image' | 'video' | 'text' | 'application' | 'audio')[];
   /** Keep only media items with one of these MIME types. */
   mime_type?: string[];
-}
+};
 
 /** Params of GET /core/v2/media as its handler receives them, defaults applied. */
 export type ListMediaArgs = ListMediaInput &
@@ -4253,7 +6157,7 @@ export type ListMediaArgs = ListMediaInput &
 export type ListMediaResult = Media[];
 
 /** Params of POST /core/v2/media as a client sends them. */
-export interface CreateMediaInput {
+export type CreateMediaInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -4308,7 +6212,7 @@ export interface CreateMediaInput {
   convert_format?: boolean;
   /** Address of an external image to copy into the library instead of an upload. */
   url?: string;
-}
+};
 
 /** Params of POST /core/v2/media as its handler receives them, defaults applied. */
 export type CreateMediaArgs = CreateMediaInput &
@@ -4318,12 +6222,12 @@ export type CreateMediaArgs = CreateMediaInput &
 export type CreateMediaResult = Media;
 
 /** Params of GET /core/v2/media/<id> as a client sends them. */
-export interface GetMediaInput {
+export type GetMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/media/<id> as its handler receives them, defaults applied. */
 export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context'>>;
@@ -4332,7 +6236,7 @@ export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context
 export type GetMediaResult = Media;
 
 /** Params of POST, PUT, PATCH /core/v2/media/<id> as a client sends them. */
-export interface UpdateMediaInput {
+export type UpdateMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -4383,7 +6287,7 @@ export interface UpdateMediaInput {
       };
   /** Id of the post the media item is attached to. */
   post?: number;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/media/<id> as its handler receives them. */
 export type UpdateMediaArgs = UpdateMediaInput;
@@ -4392,12 +6296,12 @@ export type UpdateMediaArgs = UpdateMediaInput;
 export type UpdateMediaResult = Media;
 
 /** Params of DELETE /core/v2/media/<id> as a client sends them. */
-export interface DeleteMediaInput {
+export type DeleteMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/media/<id> as its handler receives them, defaults applied. */
 export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput, 'force'>>;
@@ -4406,11 +6310,11 @@ export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput,
 export type DeleteMediaResult = DeletedMedia;
 
 /** Params of POST /core/v2/media/<id>/post-process as a client sends them. */
-export interface PostProcessMediaInput {
+export type PostProcessMediaInput = {
   /** Unique id of the media item. */
   id: number;
   action: 'create-image-subsizes';
-}
+};
 
 /** Params of POST /core/v2/media/<id>/post-process as its handler receives them. */
 export type PostProcessMediaArgs = PostProcessMediaInput;
@@ -4419,7 +6323,7 @@ export type PostProcessMediaArgs = PostProcessMediaInput;
 export type PostProcessMediaResult = Media;
 
 /** Params of POST /core/v2/media/<id>/edit as a client sends them. */
-export interface EditMediaInput {
+export type EditMediaInput = {
   /** Address of the image file to edit. */
   src: string;
   /**
@@ -4505,7 +6409,7 @@ export interface EditMediaInput {
   /** Text shown in place of the media when it cannot be displayed. */
   alt_text?: string;
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/media/<id>/edit as its handler receives them. */
 export type EditMediaArgs = EditMediaInput;
@@ -4513,11 +6417,43 @@ export type EditMediaArgs = EditMediaInput;
 /** What POST /core/v2/media/<id>/edit answers with. */
 export type EditMediaResult = Media;
 
+/** Params of GET /core/v2/search as a client sends them. */
+export type SearchSiteInput = {
+  /** Scope under which the request is made; determines fields present in response. */
+  context?: 'view' | 'embed';
+  /** Current page of the collection. */
+  page?: number;
+  /** Maximum number of items to be returned in result set. */
+  per_page?: number;
+  /** Limit results to those matching a string. */
+  search?: string;
+  /** Limit results to items of an object type. */
+  type?: 'post' | 'term' | 'post-format';
+  /** Limit results to items of one or more object subtypes. */
+  subtype?: ('post' | 'page' | 'category' | 'post_tag' | 'any')[];
+  /** Ensure result set excludes specific IDs. */
+  exclude?: number[];
+  /** Limit result set to specific IDs. */
+  include?: number[];
+};
+
+/** Params of GET /core/v2/search as its handler receives them, defaults applied. */
+export type SearchSiteArgs = SearchSiteInput &
+  Required<
+    Pick<
+      SearchSiteInput,
+      'context' | 'page' | 'per_page' | 'type' | 'subtype' | 'exclude' | 'include'
+    >
+  >;
+
+/** What GET /core/v2/search answers with. */
+export type SearchSiteResult = SearchResult[];
+
 /** Params of GET /core-site-health/v1 as a client sends them. */
-export interface CoreSiteHealthV1IndexInput {
+export type CoreSiteHealthV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
 export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
@@ -4527,10 +6463,10 @@ export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
 export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /** Params of GET /core-block-editor/v1 as a client sends them. */
-export interface CoreBlockEditorV1IndexInput {
+export type CoreBlockEditorV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
 export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
@@ -4539,11 +6475,41 @@ export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
 /** What GET /core-block-editor/v1 answers with. */
 export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
+/** Params of GET /core-block-editor/v1/url-details as a client sends them. */
+export type GetUrlDetailsInput = {
+  /** The URL to process. */
+  url: string;
+};
+
+/** Params of GET /core-block-editor/v1/url-details as its handler receives them. */
+export type GetUrlDetailsArgs = GetUrlDetailsInput;
+
+/** What GET /core-block-editor/v1/url-details answers with. */
+export type GetUrlDetailsResult = UrlDetails;
+
+/** Params of GET /core-block-editor/v1/navigation-fallback as a client sends them. */
+export type GetNavigationFallbackInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /core-block-editor/v1/navigation-fallback as its handler receives them. */
+export type GetNavigationFallbackArgs = GetNavigationFallbackInput;
+
+/** What GET /core-block-editor/v1/navigation-fallback answers with. */
+export type GetNavigationFallbackResult = NavigationFallback;
+
+/** Params of GET /core-block-editor/v1/export as a client sends them. */
+export type ExportThemeInput = PagebuilderOneV1PostConnectDisconnectInput;
+
+/** Params of GET /core-block-editor/v1/export as its handler receives them. */
+export type ExportThemeArgs = ExportThemeInput;
+
+/** What GET /core-block-editor/v1/export answers with. */
+export type ExportThemeResult = ZipFile;
+
 /** Params of GET /core-abilities/v1 as a client sends them. */
-export interface CoreAbilitiesV1IndexInput {
+export type CoreAbilitiesV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
 export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &

@@ -14,9 +14,16 @@ export interface BatchAnswer {
   responses: ({
     body?: unknown;
     status?: number;
-    headers?: {
-      [k: string]: string;
-    };
+    /**
+     * An empty list when there are none (PHP's empty array, as WordPress sends it).
+     *
+     * @maxItems 0
+     */
+    headers?:
+      | {
+          [k: string]: string;
+        }
+      | unknown[];
   } | null)[];
   /** Present when the batch was refused for an invalid request. */
   failed?: 'validation';
@@ -61,10 +68,12 @@ export interface DeletedMedia {
 }
 
 /** The DeletedPage shape. */
-export interface DeletedPage {
-  deleted: boolean;
-  previous: Page;
-}
+export type DeletedPage =
+  | {
+      deleted: boolean;
+      previous: Page | TrashedPage;
+    }
+  | TrashedPage;
 
 /** The DeletedPageRevision shape. */
 export interface DeletedPageRevision {
@@ -73,10 +82,12 @@ export interface DeletedPageRevision {
 }
 
 /** The DeletedPost shape. */
-export interface DeletedPost {
-  deleted: boolean;
-  previous: Post;
-}
+export type DeletedPost =
+  | {
+      deleted: boolean;
+      previous: Post | TrashedPost;
+    }
+  | TrashedPost;
 
 /** The DeletedPostRevision shape. */
 export interface DeletedPostRevision {
@@ -85,15 +96,31 @@ export interface DeletedPostRevision {
 }
 
 /** The DeletedWpBlock shape. */
-export interface DeletedWpBlock {
-  deleted: boolean;
-  previous: WpBlock;
-}
+export type DeletedWpBlock =
+  | {
+      deleted: boolean;
+      previous: WpBlock | TrashedWpBlock;
+    }
+  | TrashedWpBlock;
 
 /** The DeletedWpBlockRevision shape. */
 export interface DeletedWpBlockRevision {
   deleted: boolean;
   previous: WpBlockRevision;
+}
+
+/** The DeletedWpNavigation shape. */
+export type DeletedWpNavigation =
+  | {
+      deleted: boolean;
+      previous: WpNavigation | TrashedWpNavigation;
+    }
+  | TrashedWpNavigation;
+
+/** The DeletedWpNavigationRevision shape. */
+export interface DeletedWpNavigationRevision {
+  deleted: boolean;
+  previous: WpNavigationRevision;
 }
 
 /** The discovery document `GET /` answers (site fields, namespaces, authentication schemes, every route with its methods and args). */
@@ -294,8 +321,14 @@ export interface FormsbuilderLicenseOption {
 
 /** The value of the `formsbuilder.setup-wizard` option (its default until first written). */
 export interface FormsbuilderSetupWizardOption {
-  step?: number;
-  completed?: boolean;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  step?: {
+    [k: string]: unknown;
+  };
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  completed?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -318,7 +351,10 @@ export interface FormsuiteLearnChaptersItem {
 
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
 export interface FormsuiteMigrationBannerOption {
-  dismissed?: boolean;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  dismissed?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -332,7 +368,10 @@ export interface FormsuiteMigratorSourcesItem {
 
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
 export interface FormsuiteOnboardingStatusOption {
-  status?: string;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  status?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -373,6 +412,8 @@ export interface InboxEvent {
 export interface InboxReceipt {
   received: boolean;
   duplicate: boolean;
+  /** The caches an event that names caches cleared (`clears: caches`). */
+  cleared?: string[];
   id: number;
   channel: string;
   date: string;
@@ -470,6 +511,98 @@ export interface Media {
   };
 }
 
+/** The MediaEmbed shape. */
+export interface MediaEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the media item. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the media item. */
+  id: number;
+  /** Address of the media item on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the media item, unique among media items. */
+  slug: string;
+  /** Publication status of the media item. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'inherit';
+  /** Post type of the item. */
+  type: string;
+  /** Permalink pattern of the media item, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the media item. */
+  generated_slug?: string;
+  /** CSS class names of the media item's container element. */
+  class_list?: string[];
+  /** Title of the media item. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the media item accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the media item accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  meta?: PostMeta;
+  /** Theme template file used to show the media item. */
+  template?: string;
+  /** Text shown in place of the media when it cannot be displayed. */
+  alt_text: string;
+  /** Caption of the media item. */
+  caption: {
+    /** The caption as stored. */
+    raw?: string;
+    /** The caption as HTML for display. */
+    rendered: string;
+  };
+  /** Long description of the media item. */
+  description?: {
+    /** The description as stored. */
+    raw?: string;
+    /** The description as HTML for display. */
+    rendered: string;
+  };
+  /** Broad kind of the media item. */
+  media_type: 'image' | 'file';
+  /** MIME type of the file. */
+  mime_type: string;
+  /** Facts about the file that depend on its kind (sizes, dimensions, image meta...). */
+  media_details: {};
+  /** Id of the post the media item is attached to. */
+  post?: number | null;
+  /** Address of the original file. */
+  source_url: string;
+  /** Registered image sizes not yet generated for this image. */
+  missing_image_sizes?: string[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** Forms imported from another plugin's export file (status 201). */
 export interface MigratorFileImport {
   source: string;
@@ -486,7 +619,7 @@ export interface MigratorImport {
   imported: number;
   results: {
     source_id: number;
-    title: string;
+    title?: string;
     status: 'imported' | 'skipped' | 'failed' | 'would-import';
     form_id?: number | null;
     fields?: number;
@@ -515,6 +648,13 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** The navigation menu a navigation block shows when none is chosen. */
+export interface NavigationFallback {
+  /** Unique id of the navigation menu. */
+  id: number;
+  [k: string]: unknown;
 }
 
 /** Never answered: the operation always fails with an error naming the setting or service it needs. */
@@ -579,7 +719,7 @@ export interface Page {
   /** URL-friendly name of the page, unique among pages. */
   slug: string;
   /** Publication status of the page. */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
   /** Post type of the item. */
   type: string;
   /** Password that protects the content and excerpt. */
@@ -650,9 +790,9 @@ export interface PageAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -686,8 +826,158 @@ export interface PageAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta: PostMeta;
+  /** Address that previews the page with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageAutosaveEmbed shape. */
+export interface PageAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the page the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
+  /** Address that previews the page with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageEmbed shape. */
+export interface PageEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the page. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the page. */
+  id: number;
+  /** Address of the page on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the page, unique among pages. */
+  slug: string;
+  /** Publication status of the page. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the page, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the page. */
+  generated_slug?: string;
+  /** CSS class names of the page's container element. */
+  class_list?: string[];
+  /** Id of the parent page (0 for a top-level page). */
+  parent?: number;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
     protected: boolean;
   };
+  /** User id of the author. */
+  author: number;
   /** Summary of the page. */
   excerpt: {
     /** The summary as stored. */
@@ -697,9 +987,17 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  meta: PostMeta;
-  /** Address that previews the page with the autosaved changes. */
-  preview_link?: string;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the page accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the page accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  /** Position of the page among its siblings. */
+  menu_order?: number;
+  meta?: PostMeta;
+  /** Theme template file used to show the page. */
+  template?: string;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -725,9 +1023,9 @@ export interface PageRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -761,7 +1059,7 @@ export interface PageRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the page. */
   excerpt: {
@@ -770,9 +1068,75 @@ export interface PageRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   meta: PostMeta;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageRevisionEmbed shape. */
+export interface PageRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the page the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -789,7 +1153,11 @@ export interface PageRevision {
 /** Pages matching the search, and the already chosen ones. */
 export interface PagesSearch {
   pages: PageLink[];
-  selected: PageLink[];
+  selected: {
+    id: number | null;
+    title: string | null;
+    url: string;
+  }[];
   total: number;
   total_pages: number;
   page: number;
@@ -819,7 +1187,7 @@ export interface Post {
   /** URL-friendly name of the post, unique among posts. */
   slug: string;
   /** Publication status of the post. */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
   /** Post type of the item. */
   type: string;
   /** Password that protects the content and excerpt. */
@@ -904,9 +1272,9 @@ export interface PostAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -940,8 +1308,156 @@ export interface PostAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta: PostMeta;
+  /** Address that previews the post with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostAutosaveEmbed shape. */
+export interface PostAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the post the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
+  /** Address that previews the post with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostEmbed shape. */
+export interface PostEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the post. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the post. */
+  id: number;
+  /** Address of the post on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the post, unique among posts. */
+  slug: string;
+  /** Publication status of the post. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the post, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the post. */
+  generated_slug?: string;
+  /** CSS class names of the post's container element. */
+  class_list?: string[];
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
     protected: boolean;
   };
+  /** User id of the author. */
+  author: number;
   /** Summary of the post. */
   excerpt: {
     /** The summary as stored. */
@@ -951,9 +1467,33 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  meta: PostMeta;
-  /** Address that previews the post with the autosaved changes. */
-  preview_link?: string;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the post accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the post accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  /** Post format, which themes may show differently. */
+  format?:
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
+  meta?: PostMeta;
+  /** Whether the post stays at the top of the front page. */
+  sticky?: boolean;
+  /** Theme template file used to show the post. */
+  template?: string;
+  /** Ids of the post's terms in the category taxonomy. */
+  categories?: number[];
+  /** Ids of the post's terms in the post_tag taxonomy. */
+  tags?: number[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -978,9 +1518,9 @@ export interface PostRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -1014,7 +1554,7 @@ export interface PostRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the post. */
   excerpt: {
@@ -1023,7 +1563,7 @@ export interface PostRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   meta: PostMeta;
   /** Links to related resources, by relation. */
@@ -1037,6 +1577,87 @@ export interface PostRevision {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The PostRevisionEmbed shape. */
+export interface PostRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the post the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMeta;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** One item found by the site search (a post or page, a term, or a post format), as WordPress's search controller answers it. */
+export interface SearchResult {
+  /** Unique identifier of the item (a post format's slug for formats). */
+  id: number | string;
+  /** Title of the item. */
+  title: string;
+  /** Public address of the item. */
+  url: string;
+  /** Object type: post, the taxonomy of a term, or post-format. */
+  type: string;
+  /** The post type of a post or page. */
+  subtype?: string;
+  [k: string]: unknown;
 }
 
 /** The confirmation of a recent submission (never the submitted values). */
@@ -1064,9 +1685,355 @@ export interface ThemeLearnChaptersItem {
   [k: string]: unknown;
 }
 
+/** The TrashedPage shape. */
+export interface TrashedPage {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the page. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the page. */
+  id: number;
+  /** Address of the page on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the page, unique among pages. */
+  slug: string;
+  /** Publication status of the page. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the page, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the page. */
+  generated_slug?: string;
+  /** CSS class names of the page's container element. */
+  class_list?: string[];
+  /** Id of the parent page (0 for a top-level page). */
+  parent: number;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the page accepts comments. */
+  comment_status: 'open' | 'closed';
+  /** Whether the page accepts pingbacks and trackbacks. */
+  ping_status: 'open' | 'closed';
+  /** Position of the page among its siblings. */
+  menu_order: number;
+  meta: PostMeta;
+  /** Theme template file used to show the page. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedPost shape. */
+export interface TrashedPost {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the post. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the post. */
+  id: number;
+  /** Address of the post on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the post, unique among posts. */
+  slug: string;
+  /** Publication status of the post. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the post, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the post. */
+  generated_slug?: string;
+  /** CSS class names of the post's container element. */
+  class_list?: string[];
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the post accepts comments. */
+  comment_status: 'open' | 'closed';
+  /** Whether the post accepts pingbacks and trackbacks. */
+  ping_status: 'open' | 'closed';
+  /** Post format, which themes may show differently. */
+  format:
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
+  meta: PostMeta;
+  /** Whether the post stays at the top of the front page. */
+  sticky: boolean;
+  /** Theme template file used to show the post. */
+  template: string;
+  /** Ids of the post's terms in the category taxonomy. */
+  categories: number[];
+  /** Ids of the post's terms in the post_tag taxonomy. */
+  tags: number[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpBlock shape. */
+export interface TrashedWpBlock {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpNavigation shape. */
+export interface TrashedWpNavigation {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
+}
+
+/** What the page at an address says about itself in its head (title, icon, description, Open Graph image), as WordPress's url-details controller answers it. */
+export interface UrlDetails {
+  /** The page's title. */
+  title: string;
+  /** Address of the page's icon, made absolute. */
+  icon: string;
+  /** The page's description (its description or og:description meta). */
+  description: string;
+  /** Address of the page's Open Graph image, made absolute. */
+  image: string;
 }
 
 /** The WpBlock shape. */
@@ -1124,7 +2091,7 @@ export interface WpBlock {
   /** Registered meta keys of the synced pattern. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -1152,9 +2119,9 @@ export interface WpBlockAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -1188,7 +2155,7 @@ export interface WpBlockAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the synced pattern. */
   excerpt: {
@@ -1197,12 +2164,12 @@ export interface WpBlockAutosave {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Registered meta keys of the synced pattern, as the revision keeps them. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -1221,14 +2188,166 @@ export interface WpBlockAutosave {
   };
 }
 
+/** The WpBlockAutosaveEmbed shape. */
+export interface WpBlockAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the synced pattern the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content?: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Address that previews the synced pattern with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockEmbed shape. */
+export interface WpBlockEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content?: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The WpBlockRevision shape. */
 export interface WpBlockRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -1262,7 +2381,7 @@ export interface WpBlockRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the synced pattern. */
   excerpt: {
@@ -1271,12 +2390,12 @@ export interface WpBlockRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Registered meta keys of the synced pattern, as the revision keeps them. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -1293,10 +2412,461 @@ export interface WpBlockRevision {
   };
 }
 
-/** Params of GET / as a client sends them. */
-export interface GetIndexInput {
-  context?: string;
+/** The WpBlockRevisionEmbed shape. */
+export interface WpBlockRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the synced pattern the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content?: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
+
+/** The WpNavigation shape. */
+export interface WpNavigation {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationAutosave shape. */
+export interface WpNavigationAutosave {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt: string;
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Address that previews the navigation menu with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationAutosaveEmbed shape. */
+export interface WpNavigationAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Address that previews the navigation menu with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationEmbed shape. */
+export interface WpNavigationEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationRevision shape. */
+export interface WpNavigationRevision {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the revision. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt: string;
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationRevisionEmbed shape. */
+export interface WpNavigationRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The answer's body: a file of media type application/zip, not JSON. */
+export type ZipFile = string;
+
+/** Params of GET / as a client sends them. */
+export type GetIndexInput = {
+  context?: string;
+};
 
 /** Params of GET / as its handler receives them, defaults applied. */
 export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context'>>;
@@ -1305,7 +2875,7 @@ export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context
 export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1 as a client sends them. */
-export interface BatchRequestsInput {
+export type BatchRequestsInput = {
   validation?: 'require-all-validate' | 'normal';
   /** @maxItems 25 */
   requests: {
@@ -1318,7 +2888,7 @@ export interface BatchRequestsInput {
       [k: string]: string | string[];
     };
   }[];
-}
+};
 
 /** Params of POST /batch/v1 as its handler receives them, defaults applied. */
 export type BatchRequestsArgs = BatchRequestsInput &
@@ -1328,10 +2898,10 @@ export type BatchRequestsArgs = BatchRequestsInput &
 export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0 as a client sends them. */
-export interface Oembed10IndexInput {
+export type Oembed10IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
 export type Oembed10IndexArgs = Oembed10IndexInput &
@@ -1341,12 +2911,12 @@ export type Oembed10IndexArgs = Oembed10IndexInput &
 export type Oembed10IndexResult = NamespaceIndex;
 
 /** Params of GET /oembed/1.0/embed as a client sends them. */
-export interface GetOembedInput {
+export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
   format?: string;
   maxwidth?: number;
-}
+};
 
 /** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
 export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'format' | 'maxwidth'>>;
@@ -1355,7 +2925,7 @@ export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'form
 export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy as a client sends them. */
-export interface GetOembedProxyInput {
+export type GetOembedProxyInput = {
   /** Address of the item to embed. */
   url: string;
   /** Response format of the oEmbed data. */
@@ -1366,7 +2936,7 @@ export interface GetOembedProxyInput {
   maxheight?: number;
   /** Whether to look for an oEmbed endpoint in the page when no known provider matches. */
   discover?: boolean;
-}
+};
 
 /** Params of GET /oembed/1.0/proxy as its handler receives them, defaults applied. */
 export type GetOembedProxyArgs = GetOembedProxyInput &
@@ -1376,10 +2946,10 @@ export type GetOembedProxyArgs = GetOembedProxyInput &
 export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /formsuite/v1 as a client sends them. */
-export interface FormsuiteV1IndexInput {
+export type FormsuiteV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /formsuite/v1 as its handler receives them, defaults applied. */
 export type FormsuiteV1IndexArgs = FormsuiteV1IndexInput &
@@ -1389,9 +2959,9 @@ export type FormsuiteV1IndexArgs = FormsuiteV1IndexInput &
 export type FormsuiteV1IndexResult = NamespaceIndex;
 
 /** Params of POST, PUT, PATCH /formsuite/v1/submit-form as a client sends them. */
-export interface FormsuiteV1UpdateSubmitFormInput {
+export type FormsuiteV1UpdateSubmitFormInput = {
   [k: string]: unknown;
-}
+};
 
 /** Params of POST, PUT, PATCH /formsuite/v1/submit-form as its handler receives them. */
 export type FormsuiteV1UpdateSubmitFormArgs = FormsuiteV1UpdateSubmitFormInput;
@@ -1400,12 +2970,12 @@ export type FormsuiteV1UpdateSubmitFormArgs = FormsuiteV1UpdateSubmitFormInput;
 export type FormsuiteV1UpdateSubmitFormResult = FormSubmission;
 
 /** Params of GET /formsuite/v1/log-client-error as a client sends them. */
-export interface FormsuiteV1GetLogClientErrorInput {
+export type FormsuiteV1GetLogClientErrorInput = {
   /** Page of the list to answer. */
   page?: number;
   /** Most events in one page. */
   per_page?: number;
-}
+};
 
 /** Params of GET /formsuite/v1/log-client-error as its handler receives them, defaults applied. */
 export type FormsuiteV1GetLogClientErrorArgs = FormsuiteV1GetLogClientErrorInput &
@@ -1461,7 +3031,7 @@ export type FormsuiteV1PostDatabaseRepairEntriesTableArgs =
 export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
 
 /** Params of GET /formsuite/v1/handle-access-key as a client sends them. */
-export interface FormsuiteV1GetHandleAccessKeyInput {}
+export type FormsuiteV1GetHandleAccessKeyInput = {};
 
 /** Params of GET /formsuite/v1/handle-access-key as its handler receives them. */
 export type FormsuiteV1GetHandleAccessKeyArgs = FormsuiteV1GetHandleAccessKeyInput;
@@ -1562,10 +3132,10 @@ export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetOnboardingGetS
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
 
 /** Params of GET /formsuite/v1/generate-form-markup as a client sends them. */
-export interface FormsuiteV1GetGenerateFormMarkupInput {
+export type FormsuiteV1GetGenerateFormMarkupInput = {
   /** Form to render. */
   id: number;
-}
+};
 
 /** Params of GET /formsuite/v1/generate-form-markup as its handler receives them. */
 export type FormsuiteV1GetGenerateFormMarkupArgs = FormsuiteV1GetGenerateFormMarkupInput;
@@ -1574,12 +3144,12 @@ export type FormsuiteV1GetGenerateFormMarkupArgs = FormsuiteV1GetGenerateFormMar
 export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 
 /** Params of POST /formsuite/v1/generate-form as a client sends them. */
-export interface FormsuiteV1PostGenerateFormInput {
+export type FormsuiteV1PostGenerateFormInput = {
   /** Let the AI service use its built-in instructions. */
   use_system_message?: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /formsuite/v1/generate-form as its handler receives them. */
 export type FormsuiteV1PostGenerateFormArgs = FormsuiteV1PostGenerateFormInput;
@@ -1606,12 +3176,12 @@ export type FormsuiteV1UpdateGlobalSettingsArgs = FormsuiteV1UpdateGlobalSetting
 export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
-export interface FormsuiteV1GetAfterSubmissionInput {
+export type FormsuiteV1GetAfterSubmissionInput = {
   /** Entry just created by the visitor. */
   submission_id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as its handler receives them. */
 export type FormsuiteV1GetAfterSubmissionArgs = FormsuiteV1GetAfterSubmissionInput;
@@ -1630,14 +3200,14 @@ export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetDismissFormSe
 export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
 
 /** Params of POST /formsuite/v1/dismiss-form-setup-card as a client sends them. */
-export interface FormsuiteV1PostDismissFormSetupCardInput {
+export type FormsuiteV1PostDismissFormSetupCardInput = {
   /** Form whose setup card is dismissed. */
   form_id: {
     [k: string]: unknown;
   };
   /** Which card. */
   action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
-}
+};
 
 /** Params of POST /formsuite/v1/dismiss-form-setup-card as its handler receives them. */
 export type FormsuiteV1PostDismissFormSetupCardArgs = FormsuiteV1PostDismissFormSetupCardInput;
@@ -1646,7 +3216,7 @@ export type FormsuiteV1PostDismissFormSetupCardArgs = FormsuiteV1PostDismissForm
 export type FormsuiteV1PostDismissFormSetupCardResult = CollectionRecord;
 
 /** Params of GET /formsuite/v1/pages/search as a client sends them. */
-export interface FormsuiteV1GetPagesSearchInput {
+export type FormsuiteV1GetPagesSearchInput = {
   /** Text searched in page titles. */
   search?: string;
   /** Page of results. */
@@ -1657,7 +3227,7 @@ export interface FormsuiteV1GetPagesSearchInput {
   selected_url?: string;
   /** Addresses to keep in the answer. */
   selected_urls?: unknown[];
-}
+};
 
 /** Params of GET /formsuite/v1/pages/search as its handler receives them, defaults applied. */
 export type FormsuiteV1GetPagesSearchArgs = FormsuiteV1GetPagesSearchInput &
@@ -1681,7 +3251,7 @@ export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetOnboardingUs
 export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of POST /formsuite/v1/onboarding/user-details as a client sends them. */
-export interface FormsuiteV1PostOnboardingUserDetailsInput {
+export type FormsuiteV1PostOnboardingUserDetailsInput = {
   /** First name. */
   first_name: {
     [k: string]: unknown;
@@ -1694,7 +3264,7 @@ export interface FormsuiteV1PostOnboardingUserDetailsInput {
   email: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /formsuite/v1/onboarding/user-details as its handler receives them. */
 export type FormsuiteV1PostOnboardingUserDetailsArgs = FormsuiteV1PostOnboardingUserDetailsInput;
@@ -1703,12 +3273,12 @@ export type FormsuiteV1PostOnboardingUserDetailsArgs = FormsuiteV1PostOnboarding
 export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of GET /formsuite/v1/plugin-status as a client sends them. */
-export interface FormsuiteV1GetPluginStatusInput {
+export type FormsuiteV1GetPluginStatusInput = {
   /** Plugin asked about. */
   plugin: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /formsuite/v1/plugin-status as its handler receives them. */
 export type FormsuiteV1GetPluginStatusArgs = FormsuiteV1GetPluginStatusInput;
@@ -1717,7 +3287,7 @@ export type FormsuiteV1GetPluginStatusArgs = FormsuiteV1GetPluginStatusInput;
 export type FormsuiteV1GetPluginStatusResult = CollectionRecord;
 
 /** Params of GET /formsuite/v1/entries/list as a client sends them. */
-export interface FormsuiteV1GetEntriesListInput {
+export type FormsuiteV1GetEntriesListInput = {
   /** Only entries of this form (0 for all). */
   form_id?: number;
   /** Only entries in this state. */
@@ -1736,7 +3306,7 @@ export interface FormsuiteV1GetEntriesListInput {
   per_page?: number;
   /** Page of results. */
   page?: number;
-}
+};
 
 /** Params of GET /formsuite/v1/entries/list as its handler receives them, defaults applied. */
 export type FormsuiteV1GetEntriesListArgs = FormsuiteV1GetEntriesListInput &
@@ -1759,16 +3329,14 @@ export type FormsuiteV1GetEntriesListArgs = FormsuiteV1GetEntriesListInput &
 export type FormsuiteV1GetEntriesListResult = FormEntry[];
 
 /** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
-export interface FormsuiteV1PostEntriesReadStatusInput {
+export type FormsuiteV1PostEntriesReadStatusInput = {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
   };
   /** Mark read or unread. */
-  action: {
-    [k: string]: unknown;
-  };
-}
+  action: 'read' | 'unread';
+};
 
 /** Params of POST /formsuite/v1/entries/read-status as its handler receives them. */
 export type FormsuiteV1PostEntriesReadStatusArgs = FormsuiteV1PostEntriesReadStatusInput;
@@ -1777,16 +3345,14 @@ export type FormsuiteV1PostEntriesReadStatusArgs = FormsuiteV1PostEntriesReadSta
 export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/trash as a client sends them. */
-export interface FormsuiteV1PostEntriesTrashInput {
+export type FormsuiteV1PostEntriesTrashInput = {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
   };
   /** Trash or restore. */
-  action: {
-    [k: string]: unknown;
-  };
-}
+  action: 'trash' | 'restore';
+};
 
 /** Params of POST /formsuite/v1/entries/trash as its handler receives them. */
 export type FormsuiteV1PostEntriesTrashArgs = FormsuiteV1PostEntriesTrashInput;
@@ -1795,12 +3361,12 @@ export type FormsuiteV1PostEntriesTrashArgs = FormsuiteV1PostEntriesTrashInput;
 export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/delete as a client sends them. */
-export interface FormsuiteV1PostEntriesDeleteInput {
+export type FormsuiteV1PostEntriesDeleteInput = {
   /** Entries deleted for good. */
   entry_ids: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /formsuite/v1/entries/delete as its handler receives them. */
 export type FormsuiteV1PostEntriesDeleteArgs = FormsuiteV1PostEntriesDeleteInput;
@@ -1809,7 +3375,7 @@ export type FormsuiteV1PostEntriesDeleteArgs = FormsuiteV1PostEntriesDeleteInput
 export type FormsuiteV1PostEntriesDeleteResult = EntriesDeleted;
 
 /** Params of POST /formsuite/v1/entries/export as a client sends them. */
-export interface FormsuiteV1PostEntriesExportInput {
+export type FormsuiteV1PostEntriesExportInput = {
   /** Entries to export (all matching the filters when empty). */
   entry_ids?: unknown[];
   /** Only entries of this form (0 for all). */
@@ -1822,7 +3388,7 @@ export interface FormsuiteV1PostEntriesExportInput {
   date_from?: string;
   /** Latest submission date. */
   date_to?: string;
-}
+};
 
 /** Params of POST /formsuite/v1/entries/export as its handler receives them, defaults applied. */
 export type FormsuiteV1PostEntriesExportArgs = FormsuiteV1PostEntriesExportInput &
@@ -1837,12 +3403,12 @@ export type FormsuiteV1PostEntriesExportArgs = FormsuiteV1PostEntriesExportInput
 export type FormsuiteV1PostEntriesExportResult = CsvText;
 
 /** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
-export interface FormsuiteV1GetEntryDetailsInput {
+export type FormsuiteV1GetEntryDetailsInput = {
   /** Entry id. */
   id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /formsuite/v1/entry/<id>/details as its handler receives them. */
 export type FormsuiteV1GetEntryDetailsArgs = FormsuiteV1GetEntryDetailsInput;
@@ -1851,7 +3417,7 @@ export type FormsuiteV1GetEntryDetailsArgs = FormsuiteV1GetEntryDetailsInput;
 export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 
 /** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
-export interface FormsuiteV1GetEntryLogsInput {
+export type FormsuiteV1GetEntryLogsInput = {
   /** Entry id. */
   id: {
     [k: string]: unknown;
@@ -1860,7 +3426,7 @@ export interface FormsuiteV1GetEntryLogsInput {
   per_page?: number;
   /** Page of the log. */
   page?: number;
-}
+};
 
 /** Params of GET /formsuite/v1/entry/<id>/logs as its handler receives them, defaults applied. */
 export type FormsuiteV1GetEntryLogsArgs = FormsuiteV1GetEntryLogsInput &
@@ -1870,7 +3436,7 @@ export type FormsuiteV1GetEntryLogsArgs = FormsuiteV1GetEntryLogsInput &
 export type FormsuiteV1GetEntryLogsResult = EntryLogItem[];
 
 /** Params of GET /formsuite/v1/forms as a client sends them. */
-export interface FormsuiteV1GetFormsInput {
+export type FormsuiteV1GetFormsInput = {
   /** Page of results. */
   page?: number;
   /** Forms per page. */
@@ -1887,7 +3453,7 @@ export interface FormsuiteV1GetFormsInput {
   date_from?: string;
   /** Latest creation date. */
   date_to?: string;
-}
+};
 
 /** Params of GET /formsuite/v1/forms as its handler receives them, defaults applied. */
 export type FormsuiteV1GetFormsArgs = FormsuiteV1GetFormsInput &
@@ -1897,10 +3463,10 @@ export type FormsuiteV1GetFormsArgs = FormsuiteV1GetFormsInput &
 export type FormsuiteV1GetFormsResult = Form[];
 
 /** Params of GET /formsuite/v1/forms/<id> as a client sends them. */
-export interface FormsuiteV1GetFormInput {
+export type FormsuiteV1GetFormInput = {
   /** Form id. */
   id: number;
-}
+};
 
 /** Params of GET /formsuite/v1/forms/<id> as its handler receives them. */
 export type FormsuiteV1GetFormArgs = FormsuiteV1GetFormInput;
@@ -1909,7 +3475,7 @@ export type FormsuiteV1GetFormArgs = FormsuiteV1GetFormInput;
 export type FormsuiteV1GetFormResult = Form;
 
 /** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as a client sends them. */
-export interface FormsuiteV1UpdateFormInput {
+export type FormsuiteV1UpdateFormInput = {
   /** Form id. */
   id: number;
   /** New title of the form. */
@@ -1920,7 +3486,7 @@ export interface FormsuiteV1UpdateFormInput {
   settings?: {};
   /** New state of the form. */
   status?: 'publish' | 'draft' | 'private';
-}
+};
 
 /** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as its handler receives them. */
 export type FormsuiteV1UpdateFormArgs = FormsuiteV1UpdateFormInput;
@@ -1929,10 +3495,10 @@ export type FormsuiteV1UpdateFormArgs = FormsuiteV1UpdateFormInput;
 export type FormsuiteV1UpdateFormResult = Form;
 
 /** Params of POST /formsuite/v1/forms/export as a client sends them. */
-export interface FormsuiteV1PostFormsExportInput {
+export type FormsuiteV1PostFormsExportInput = {
   /** Forms to export (a list or comma-separated ids). */
   post_ids: unknown[] | string;
-}
+};
 
 /** Params of POST /formsuite/v1/forms/export as its handler receives them. */
 export type FormsuiteV1PostFormsExportArgs = FormsuiteV1PostFormsExportInput;
@@ -1941,12 +3507,12 @@ export type FormsuiteV1PostFormsExportArgs = FormsuiteV1PostFormsExportInput;
 export type FormsuiteV1PostFormsExportResult = FormsExport;
 
 /** Params of POST /formsuite/v1/forms/import as a client sends them. */
-export interface FormsuiteV1PostFormsImportInput {
+export type FormsuiteV1PostFormsImportInput = {
   /** Forms as an export produced them. */
   forms_data: unknown[];
   /** State of imported forms. */
   default_status?: 'draft' | 'publish' | 'private';
-}
+};
 
 /** Params of POST /formsuite/v1/forms/import as its handler receives them, defaults applied. */
 export type FormsuiteV1PostFormsImportArgs = FormsuiteV1PostFormsImportInput &
@@ -1956,12 +3522,12 @@ export type FormsuiteV1PostFormsImportArgs = FormsuiteV1PostFormsImportInput &
 export type FormsuiteV1PostFormsImportResult = FormsImport;
 
 /** Params of POST /formsuite/v1/forms/manage as a client sends them. */
-export interface FormsuiteV1PostFormsManageInput {
+export type FormsuiteV1PostFormsManageInput = {
   /** One form id or a list of them. */
   form_ids: unknown[] | number;
   /** What to do with the forms. */
   action: 'trash' | 'restore' | 'delete' | 'draft';
-}
+};
 
 /** Params of POST /formsuite/v1/forms/manage as its handler receives them. */
 export type FormsuiteV1PostFormsManageArgs = FormsuiteV1PostFormsManageInput;
@@ -1970,12 +3536,12 @@ export type FormsuiteV1PostFormsManageArgs = FormsuiteV1PostFormsManageInput;
 export type FormsuiteV1PostFormsManageResult = FormsManage;
 
 /** Params of POST /formsuite/v1/forms/duplicate as a client sends them. */
-export interface FormsuiteV1PostFormsDuplicateInput {
+export type FormsuiteV1PostFormsDuplicateInput = {
   /** Form to copy. */
   form_id: number;
   /** Appended to the copy's title. */
   title_suffix?: string;
-}
+};
 
 /** Params of POST /formsuite/v1/forms/duplicate as its handler receives them, defaults applied. */
 export type FormsuiteV1PostFormsDuplicateArgs = FormsuiteV1PostFormsDuplicateInput &
@@ -1985,10 +3551,10 @@ export type FormsuiteV1PostFormsDuplicateArgs = FormsuiteV1PostFormsDuplicateInp
 export type FormsuiteV1PostFormsDuplicateResult = Form;
 
 /** Params of POST /formsuite/v1/forms/track-view as a client sends them. */
-export interface FormsuiteV1PostFormsTrackViewInput {
+export type FormsuiteV1PostFormsTrackViewInput = {
   /** Form that was shown. */
   form_id: number;
-}
+};
 
 /** Params of POST /formsuite/v1/forms/track-view as its handler receives them. */
 export type FormsuiteV1PostFormsTrackViewArgs = FormsuiteV1PostFormsTrackViewInput;
@@ -1997,12 +3563,12 @@ export type FormsuiteV1PostFormsTrackViewArgs = FormsuiteV1PostFormsTrackViewInp
 export type FormsuiteV1PostFormsTrackViewResult = FormViews;
 
 /** Params of POST /formsuite/v1/form-settings as a client sends them. */
-export interface FormsuiteV1PostFormSettingsInput {
+export type FormsuiteV1PostFormSettingsInput = {
   /** Form whose settings change. */
   post_id: number;
   /** Settings to store on the form. */
   meta_data: {};
-}
+};
 
 /** Params of POST /formsuite/v1/form-settings as its handler receives them. */
 export type FormsuiteV1PostFormSettingsArgs = FormsuiteV1PostFormSettingsInput;
@@ -2020,10 +3586,10 @@ export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetMigratorSourcesInp
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
 
 /** Params of GET /formsuite/v1/migrator/sources/<key>/forms as a client sends them. */
-export interface FormsuiteV1GetMigratorSourcesFormsInput {
+export type FormsuiteV1GetMigratorSourcesFormsInput = {
   /** Form plugin migrated from. */
   key: string;
-}
+};
 
 /** Params of GET /formsuite/v1/migrator/sources/<key>/forms as its handler receives them. */
 export type FormsuiteV1GetMigratorSourcesFormsArgs = FormsuiteV1GetMigratorSourcesFormsInput;
@@ -2032,7 +3598,7 @@ export type FormsuiteV1GetMigratorSourcesFormsArgs = FormsuiteV1GetMigratorSourc
 export type FormsuiteV1GetMigratorSourcesFormsResult = MigratorSourceForm[];
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import as a client sends them. */
-export interface FormsuiteV1PostMigratorSourcesImportInput {
+export type FormsuiteV1PostMigratorSourcesImportInput = {
   /** Form plugin migrated from. */
   key: string;
   /** Forms to import (all when empty). */
@@ -2045,7 +3611,7 @@ export interface FormsuiteV1PostMigratorSourcesImportInput {
   post_status?: string;
   /** Leave out forms imported before. */
   skip_existing?: boolean;
-}
+};
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import as its handler receives them, defaults applied. */
 export type FormsuiteV1PostMigratorSourcesImportArgs = FormsuiteV1PostMigratorSourcesImportInput &
@@ -2060,14 +3626,14 @@ export type FormsuiteV1PostMigratorSourcesImportArgs = FormsuiteV1PostMigratorSo
 export type FormsuiteV1PostMigratorSourcesImportResult = MigratorImport;
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as a client sends them. */
-export interface FormsuiteV1ImportMigratorFileInput {
+export type FormsuiteV1ImportMigratorFileInput = {
   /** Form plugin whose export file this is. */
   key: string;
   /** The export file's text (or upload it as the multipart field `file`). */
   content?: string;
   /** State of imported forms. */
   post_status?: 'draft' | 'publish' | 'private';
-}
+};
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as its handler receives them, defaults applied. */
 export type FormsuiteV1ImportMigratorFileArgs = FormsuiteV1ImportMigratorFileInput &
@@ -2077,7 +3643,7 @@ export type FormsuiteV1ImportMigratorFileArgs = FormsuiteV1ImportMigratorFileInp
 export type FormsuiteV1ImportMigratorFileResult = MigratorFileImport;
 
 /** Params of POST /formsuite/v1/convert-html-form as a client sends them. */
-export interface FormsuiteV1PostConvertHtmlFormInput {
+export type FormsuiteV1PostConvertHtmlFormInput = {
   /** Fields found in the markup. */
   parsed_fields?: unknown[];
   /** Label of the submit button. */
@@ -2090,7 +3656,7 @@ export interface FormsuiteV1PostConvertHtmlFormInput {
   form_title?: string;
   /** Colours and spacing taken from the markup. */
   styling?: {};
-}
+};
 
 /** Params of POST /formsuite/v1/convert-html-form as its handler receives them, defaults applied. */
 export type FormsuiteV1PostConvertHtmlFormArgs = FormsuiteV1PostConvertHtmlFormInput &
@@ -2170,14 +3736,14 @@ export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetGetLearnChaptersI
 export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
 
 /** Params of POST /formsuite/v1/update-learn-progress as a client sends them. */
-export interface FormsuiteV1PostUpdateLearnProgressInput {
+export type FormsuiteV1PostUpdateLearnProgressInput = {
   /** Chapter the step belongs to. */
   chapterId: string;
   /** Step whose state changes. */
   stepId: string;
   /** Whether the step is now done. */
   completed: boolean;
-}
+};
 
 /** Params of POST /formsuite/v1/update-learn-progress as its handler receives them. */
 export type FormsuiteV1PostUpdateLearnProgressArgs = FormsuiteV1PostUpdateLearnProgressInput;
@@ -2186,10 +3752,10 @@ export type FormsuiteV1PostUpdateLearnProgressArgs = FormsuiteV1PostUpdateLearnP
 export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /formsuite as a client sends them. */
-export interface FormsuiteIndexInput {
+export type FormsuiteIndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /formsuite as its handler receives them, defaults applied. */
 export type FormsuiteIndexArgs = FormsuiteIndexInput &
@@ -2237,10 +3803,10 @@ export type FormsuitePostWebhookLiveArgs = FormsuitePostWebhookLiveInput;
 export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
 /** Params of GET /formsbuilder/v1 as a client sends them. */
-export interface FormsbuilderV1IndexInput {
+export type FormsbuilderV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /formsbuilder/v1 as its handler receives them, defaults applied. */
 export type FormsbuilderV1IndexArgs = FormsbuilderV1IndexInput &
@@ -2268,10 +3834,10 @@ export type FormsbuilderV1PostSetupWizardUpdateArgs = FormsbuilderV1PostSetupWiz
 export type FormsbuilderV1PostSetupWizardUpdateResult = FormsbuilderSetupWizardOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as a client sends them. */
-export interface FormsbuilderV1PostSetupWizardInstallPluginsInput {
+export type FormsbuilderV1PostSetupWizardInstallPluginsInput = {
   /** Plugins the wizard installs. */
   plugins: string[];
-}
+};
 
 /** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as its handler receives them, defaults applied. */
 export type FormsbuilderV1PostSetupWizardInstallPluginsArgs =
@@ -2282,10 +3848,10 @@ export type FormsbuilderV1PostSetupWizardInstallPluginsArgs =
 export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete as a client sends them. */
-export interface FormsbuilderV1PostSetupWizardCompleteInput {
+export type FormsbuilderV1PostSetupWizardCompleteInput = {
   /** How the user left the wizard. */
   outcome?: 'build' | 'import' | 'exit' | 'forms';
-}
+};
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete as its handler receives them, defaults applied. */
 export type FormsbuilderV1PostSetupWizardCompleteArgs = FormsbuilderV1PostSetupWizardCompleteInput &
@@ -2316,10 +3882,10 @@ export type FormsbuilderV1GetSetupWizardLicenseKeyArgs =
 export type FormsbuilderV1GetSetupWizardLicenseKeyResult = FormsbuilderLicenseOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/license/verify as a client sends them. */
-export interface FormsbuilderV1PostSetupWizardLicenseVerifyInput {
+export type FormsbuilderV1PostSetupWizardLicenseVerifyInput = {
   /** License key to check. */
   key: string;
-}
+};
 
 /** Params of POST /formsbuilder/v1/setup-wizard/license/verify as its handler receives them. */
 export type FormsbuilderV1PostSetupWizardLicenseVerifyArgs =
@@ -2329,10 +3895,10 @@ export type FormsbuilderV1PostSetupWizardLicenseVerifyArgs =
 export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
 /** Params of GET /theme/v1 as a client sends them. */
-export interface ThemeV1IndexInput {
+export type ThemeV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /theme/v1 as its handler receives them, defaults applied. */
 export type ThemeV1IndexArgs = ThemeV1IndexInput &
@@ -2369,10 +3935,10 @@ export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressI
 export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /one-onboarding/v1 as a client sends them. */
-export interface OneOnboardingV1IndexInput {
+export type OneOnboardingV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /one-onboarding/v1 as its handler receives them, defaults applied. */
 export type OneOnboardingV1IndexArgs = OneOnboardingV1IndexInput &
@@ -2382,10 +3948,10 @@ export type OneOnboardingV1IndexArgs = OneOnboardingV1IndexInput &
 export type OneOnboardingV1IndexResult = NamespaceIndex;
 
 /** Params of GET /one-onboarding/v1/plugin-status/<plugin> as a client sends them. */
-export interface OneOnboardingV1GetPluginStatusInput {
+export type OneOnboardingV1GetPluginStatusInput = {
   plugin: string | number;
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /one-onboarding/v1/plugin-status/<plugin> as its handler receives them. */
 export type OneOnboardingV1GetPluginStatusArgs = OneOnboardingV1GetPluginStatusInput;
@@ -2441,10 +4007,10 @@ export type OneOnboardingV1PostOnboardingCompletionArgs =
 export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
 /** Params of GET /getting-started/v1 as a client sends them. */
-export interface GettingStartedV1IndexInput {
+export type GettingStartedV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /getting-started/v1 as its handler receives them, defaults applied. */
 export type GettingStartedV1IndexArgs = GettingStartedV1IndexInput &
@@ -2472,10 +4038,10 @@ export type GettingStartedV1GetDismissSetupWizardArgs = GettingStartedV1GetDismi
 export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as a client sends them. */
-export interface GettingStartedV1UpdateDismissSetupWizardInput {
+export type GettingStartedV1UpdateDismissSetupWizardInput = {
   /** Whether the wizard stays dismissed. */
   dismiss: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as its handler receives them. */
 export type GettingStartedV1UpdateDismissSetupWizardArgs =
@@ -2485,12 +4051,12 @@ export type GettingStartedV1UpdateDismissSetupWizardArgs =
 export type GettingStartedV1UpdateDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /** Params of POST /getting-started/v1/update-action-item-steps as a client sends them. */
-export interface GettingStartedV1PostUpdateActionItemStepsInput {
+export type GettingStartedV1PostUpdateActionItemStepsInput = {
   /** Action item whose steps change. */
   action_id: string;
   /** The item's steps with their state. */
   steps?: unknown[];
-}
+};
 
 /** Params of POST /getting-started/v1/update-action-item-steps as its handler receives them. */
 export type GettingStartedV1PostUpdateActionItemStepsArgs =
@@ -2500,10 +4066,10 @@ export type GettingStartedV1PostUpdateActionItemStepsArgs =
 export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1 as a client sends them. */
-export interface NpsSurveyV1IndexInput {
+export type NpsSurveyV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
 export type NpsSurveyV1IndexArgs = NpsSurveyV1IndexInput &
@@ -2523,7 +4089,7 @@ export type NpsSurveyV1GetRatingArgs = NpsSurveyV1GetRatingInput &
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/rating as a client sends them. */
-export interface NpsSurveyV1PostRatingInput {
+export type NpsSurveyV1PostRatingInput = {
   /** Survey answered. */
   nps_id: string;
   /** Score given (0 to 10). */
@@ -2532,7 +4098,7 @@ export interface NpsSurveyV1PostRatingInput {
   comment?: string;
   /** Plugin the survey is about. */
   plugin_slug: string;
-}
+};
 
 /** Params of POST /nps-survey/v1/rating as its handler receives them, defaults applied. */
 export type NpsSurveyV1PostRatingArgs = NpsSurveyV1PostRatingInput &
@@ -2552,7 +4118,7 @@ export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetDismissNpsSurveyI
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey as a client sends them. */
-export interface NpsSurveyV1PostDismissNpsSurveyInput {
+export type NpsSurveyV1PostDismissNpsSurveyInput = {
   /** Survey dismissed. */
   nps_id: string;
   /** Plugin the survey is about. */
@@ -2561,7 +4127,7 @@ export interface NpsSurveyV1PostDismissNpsSurveyInput {
   dismiss_timespan: number;
   /** Step of the survey the user was at. */
   current_step: string;
-}
+};
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey as its handler receives them. */
 export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurveyInput;
@@ -2570,10 +4136,10 @@ export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurve
 export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /** Params of GET /vendor-core/v1 as a client sends them. */
-export interface VendorCoreV1IndexInput {
+export type VendorCoreV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /vendor-core/v1 as its handler receives them, defaults applied. */
 export type VendorCoreV1IndexArgs = VendorCoreV1IndexInput &
@@ -2583,12 +4149,12 @@ export type VendorCoreV1IndexArgs = VendorCoreV1IndexInput &
 export type VendorCoreV1IndexResult = NamespaceIndex;
 
 /** Params of POST /vendor-core/v1/license/activate as a client sends them. */
-export interface VendorCoreV1PostLicenseActivateInput {
+export type VendorCoreV1PostLicenseActivateInput = {
   /** Product the license is for. */
   'product-id': string;
   /** The license key. */
   'license-key': string;
-}
+};
 
 /** Params of POST /vendor-core/v1/license/activate as its handler receives them. */
 export type VendorCoreV1PostLicenseActivateArgs = VendorCoreV1PostLicenseActivateInput;
@@ -2597,10 +4163,10 @@ export type VendorCoreV1PostLicenseActivateArgs = VendorCoreV1PostLicenseActivat
 export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
 /** Params of GET /core/v2 as a client sends them. */
-export interface CoreV2IndexInput {
+export type CoreV2IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core/v2 as its handler receives them, defaults applied. */
 export type CoreV2IndexArgs = CoreV2IndexInput &
@@ -2610,7 +4176,7 @@ export type CoreV2IndexArgs = CoreV2IndexInput &
 export type CoreV2IndexResult = NamespaceIndex;
 
 /** Params of GET /core/v2/posts as a client sends them. */
-export interface ListPostsInput {
+export type ListPostsInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -2736,7 +4302,7 @@ export interface ListPostsInput {
     | 'video'
     | 'audio'
   )[];
-}
+};
 
 /** Params of GET /core/v2/posts as its handler receives them, defaults applied. */
 export type ListPostsArgs = ListPostsInput &
@@ -2762,7 +4328,7 @@ export type ListPostsArgs = ListPostsInput &
 export type ListPostsResult = Post[];
 
 /** Params of POST /core/v2/posts as a client sends them. */
-export interface CreatePostInput {
+export type CreatePostInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -2833,7 +4399,7 @@ export interface CreatePostInput {
   categories?: number[];
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
-}
+};
 
 /** Params of POST /core/v2/posts as its handler receives them. */
 export type CreatePostArgs = CreatePostInput;
@@ -2842,7 +4408,7 @@ export type CreatePostArgs = CreatePostInput;
 export type CreatePostResult = Post;
 
 /** Params of GET /core/v2/posts/<id> as a client sends them. */
-export interface GetPostInput {
+export type GetPostInput = {
   /** Unique id of the post. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2851,7 +4417,7 @@ export interface GetPostInput {
   excerpt_length?: number;
   /** Password of the post, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/posts/<id> as its handler receives them, defaults applied. */
 export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>;
@@ -2860,7 +4426,7 @@ export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>
 export type GetPostResult = Post;
 
 /** Params of POST, PUT, PATCH /core/v2/posts/<id> as a client sends them. */
-export interface UpdatePostInput {
+export type UpdatePostInput = {
   /** Unique id of the post. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -2933,7 +4499,7 @@ export interface UpdatePostInput {
   categories?: number[];
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/posts/<id> as its handler receives them. */
 export type UpdatePostArgs = UpdatePostInput;
@@ -2942,12 +4508,12 @@ export type UpdatePostArgs = UpdatePostInput;
 export type UpdatePostResult = Post;
 
 /** Params of DELETE /core/v2/posts/<id> as a client sends them. */
-export interface DeletePostInput {
+export type DeletePostInput = {
   /** Unique id of the post. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/posts/<id> as its handler receives them, defaults applied. */
 export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'force'>>;
@@ -2956,7 +4522,7 @@ export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'f
 export type DeletePostResult = DeletedPost;
 
 /** Params of GET /core/v2/posts/<parent>/revisions as a client sends them. */
-export interface ListPostRevisionsInput {
+export type ListPostRevisionsInput = {
   /** Id of the post the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -2977,7 +4543,7 @@ export interface ListPostRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListPostRevisionsArgs = ListPostRevisionsInput &
@@ -2989,14 +4555,14 @@ export type ListPostRevisionsArgs = ListPostRevisionsInput &
 export type ListPostRevisionsResult = PostRevision[];
 
 /** Params of GET /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
-export interface GetPostRevisionInput {
+export type GetPostRevisionInput = {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetPostRevisionArgs = GetPostRevisionInput &
@@ -3006,14 +4572,14 @@ export type GetPostRevisionArgs = GetPostRevisionInput &
 export type GetPostRevisionResult = PostRevision;
 
 /** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
-export interface DeletePostRevisionInput {
+export type DeletePostRevisionInput = {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeletePostRevisionArgs = DeletePostRevisionInput &
@@ -3023,13 +4589,13 @@ export type DeletePostRevisionArgs = DeletePostRevisionInput &
 export type DeletePostRevisionResult = DeletedPostRevision;
 
 /** Params of GET /core/v2/posts/<id>/autosaves as a client sends them. */
-export interface ListPostAutosavesInput {
+export type ListPostAutosavesInput = {
   /** Id of the post the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/posts/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListPostAutosavesArgs = ListPostAutosavesInput &
@@ -3039,7 +4605,7 @@ export type ListPostAutosavesArgs = ListPostAutosavesInput &
 export type ListPostAutosavesResult = PostAutosave[];
 
 /** Params of POST /core/v2/posts/<id>/autosaves as a client sends them. */
-export interface CreatePostAutosaveInput {
+export type CreatePostAutosaveInput = {
   /** Id of the post the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -3113,7 +4679,7 @@ export interface CreatePostAutosaveInput {
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/posts/<id>/autosaves as its handler receives them. */
 export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
@@ -3122,14 +4688,14 @@ export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
 export type CreatePostAutosaveResult = PostAutosave;
 
 /** Params of GET /core/v2/posts/<parent>/autosaves/<id> as a client sends them. */
-export interface GetPostAutosaveInput {
+export type GetPostAutosaveInput = {
   /** Id of the post the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetPostAutosaveArgs = GetPostAutosaveInput &
@@ -3139,7 +4705,7 @@ export type GetPostAutosaveArgs = GetPostAutosaveInput &
 export type GetPostAutosaveResult = PostAutosave;
 
 /** Params of GET /core/v2/pages as a client sends them. */
-export interface ListPagesInput {
+export type ListPagesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -3209,7 +4775,7 @@ export interface ListPagesInput {
     | 'request-completed'
     | 'any'
   )[];
-}
+};
 
 /** Params of GET /core/v2/pages as its handler receives them, defaults applied. */
 export type ListPagesArgs = ListPagesInput &
@@ -3236,7 +4802,7 @@ export type ListPagesArgs = ListPagesInput &
 export type ListPagesResult = Page[];
 
 /** Params of POST /core/v2/pages as a client sends them. */
-export interface CreatePageInput {
+export type CreatePageInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -3293,7 +4859,7 @@ export interface CreatePageInput {
   meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
-}
+};
 
 /** Params of POST /core/v2/pages as its handler receives them. */
 export type CreatePageArgs = CreatePageInput;
@@ -3302,7 +4868,7 @@ export type CreatePageArgs = CreatePageInput;
 export type CreatePageResult = Page;
 
 /** Params of GET /core/v2/pages/<id> as a client sends them. */
-export interface GetPageInput {
+export type GetPageInput = {
   /** Unique id of the page. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3311,7 +4877,7 @@ export interface GetPageInput {
   excerpt_length?: number;
   /** Password of the page, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/pages/<id> as its handler receives them, defaults applied. */
 export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>;
@@ -3320,7 +4886,7 @@ export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>
 export type GetPageResult = Page;
 
 /** Params of POST, PUT, PATCH /core/v2/pages/<id> as a client sends them. */
-export interface UpdatePageInput {
+export type UpdatePageInput = {
   /** Unique id of the page. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3379,7 +4945,7 @@ export interface UpdatePageInput {
   meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/pages/<id> as its handler receives them. */
 export type UpdatePageArgs = UpdatePageInput;
@@ -3388,12 +4954,12 @@ export type UpdatePageArgs = UpdatePageInput;
 export type UpdatePageResult = Page;
 
 /** Params of DELETE /core/v2/pages/<id> as a client sends them. */
-export interface DeletePageInput {
+export type DeletePageInput = {
   /** Unique id of the page. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/pages/<id> as its handler receives them, defaults applied. */
 export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'force'>>;
@@ -3402,7 +4968,7 @@ export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'f
 export type DeletePageResult = DeletedPage;
 
 /** Params of GET /core/v2/pages/<parent>/revisions as a client sends them. */
-export interface ListPageRevisionsInput {
+export type ListPageRevisionsInput = {
   /** Id of the page the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3423,7 +4989,7 @@ export interface ListPageRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListPageRevisionsArgs = ListPageRevisionsInput &
@@ -3435,14 +5001,14 @@ export type ListPageRevisionsArgs = ListPageRevisionsInput &
 export type ListPageRevisionsResult = PageRevision[];
 
 /** Params of GET /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
-export interface GetPageRevisionInput {
+export type GetPageRevisionInput = {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetPageRevisionArgs = GetPageRevisionInput &
@@ -3452,14 +5018,14 @@ export type GetPageRevisionArgs = GetPageRevisionInput &
 export type GetPageRevisionResult = PageRevision;
 
 /** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
-export interface DeletePageRevisionInput {
+export type DeletePageRevisionInput = {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeletePageRevisionArgs = DeletePageRevisionInput &
@@ -3469,13 +5035,13 @@ export type DeletePageRevisionArgs = DeletePageRevisionInput &
 export type DeletePageRevisionResult = DeletedPageRevision;
 
 /** Params of GET /core/v2/pages/<id>/autosaves as a client sends them. */
-export interface ListPageAutosavesInput {
+export type ListPageAutosavesInput = {
   /** Id of the page the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/pages/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListPageAutosavesArgs = ListPageAutosavesInput &
@@ -3485,7 +5051,7 @@ export type ListPageAutosavesArgs = ListPageAutosavesInput &
 export type ListPageAutosavesResult = PageAutosave[];
 
 /** Params of POST /core/v2/pages/<id>/autosaves as a client sends them. */
-export interface CreatePageAutosaveInput {
+export type CreatePageAutosaveInput = {
   /** Id of the parent page (0 for a top-level page). */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -3543,7 +5109,7 @@ export interface CreatePageAutosaveInput {
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/pages/<id>/autosaves as its handler receives them. */
 export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
@@ -3552,14 +5118,14 @@ export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
 export type CreatePageAutosaveResult = PageAutosave;
 
 /** Params of GET /core/v2/pages/<parent>/autosaves/<id> as a client sends them. */
-export interface GetPageAutosaveInput {
+export type GetPageAutosaveInput = {
   /** Id of the page the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetPageAutosaveArgs = GetPageAutosaveInput &
@@ -3569,7 +5135,7 @@ export type GetPageAutosaveArgs = GetPageAutosaveInput &
 export type GetPageAutosaveResult = PageAutosave;
 
 /** Params of GET /core/v2/blocks as a client sends them. */
-export interface ListBlocksInput {
+export type ListBlocksInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -3650,7 +5216,7 @@ export interface ListBlocksInput {
       }
   ) &
     unknown[];
-}
+};
 
 /** Params of GET /core/v2/blocks as its handler receives them, defaults applied. */
 export type ListBlocksArgs = ListBlocksInput &
@@ -3673,7 +5239,7 @@ export type ListBlocksArgs = ListBlocksInput &
 export type ListBlocksResult = WpBlock[];
 
 /** Params of POST /core/v2/blocks as a client sends them. */
-export interface CreateBlockInput {
+export type CreateBlockInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -3721,7 +5287,7 @@ export interface CreateBlockInput {
   template?: string;
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
-}
+};
 
 /** Params of POST /core/v2/blocks as its handler receives them. */
 export type CreateBlockArgs = CreateBlockInput;
@@ -3730,7 +5296,7 @@ export type CreateBlockArgs = CreateBlockInput;
 export type CreateBlockResult = WpBlock;
 
 /** Params of GET /core/v2/blocks/<id> as a client sends them. */
-export interface GetBlockInput {
+export type GetBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3739,7 +5305,7 @@ export interface GetBlockInput {
   excerpt_length?: number;
   /** Password of the block, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/blocks/<id> as its handler receives them, defaults applied. */
 export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context'>>;
@@ -3748,7 +5314,7 @@ export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context
 export type GetBlockResult = WpBlock;
 
 /** Params of POST, PUT, PATCH /core/v2/blocks/<id> as a client sends them. */
-export interface UpdateBlockInput {
+export type UpdateBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -3798,7 +5364,7 @@ export interface UpdateBlockInput {
   template?: string;
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/blocks/<id> as its handler receives them. */
 export type UpdateBlockArgs = UpdateBlockInput;
@@ -3807,12 +5373,12 @@ export type UpdateBlockArgs = UpdateBlockInput;
 export type UpdateBlockResult = WpBlock;
 
 /** Params of DELETE /core/v2/blocks/<id> as a client sends them. */
-export interface DeleteBlockInput {
+export type DeleteBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/blocks/<id> as its handler receives them, defaults applied. */
 export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput, 'force'>>;
@@ -3821,7 +5387,7 @@ export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput,
 export type DeleteBlockResult = DeletedWpBlock;
 
 /** Params of GET /core/v2/blocks/<parent>/revisions as a client sends them. */
-export interface ListBlockRevisionsInput {
+export type ListBlockRevisionsInput = {
   /** Id of the block the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -3842,7 +5408,7 @@ export interface ListBlockRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
@@ -3854,14 +5420,14 @@ export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
 export type ListBlockRevisionsResult = WpBlockRevision[];
 
 /** Params of GET /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
-export interface GetBlockRevisionInput {
+export type GetBlockRevisionInput = {
   /** Id of the block the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetBlockRevisionArgs = GetBlockRevisionInput &
@@ -3871,14 +5437,14 @@ export type GetBlockRevisionArgs = GetBlockRevisionInput &
 export type GetBlockRevisionResult = WpBlockRevision;
 
 /** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
-export interface DeleteBlockRevisionInput {
+export type DeleteBlockRevisionInput = {
   /** Id of the block the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
@@ -3888,13 +5454,13 @@ export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
 export type DeleteBlockRevisionResult = DeletedWpBlockRevision;
 
 /** Params of GET /core/v2/blocks/<id>/autosaves as a client sends them. */
-export interface ListBlockAutosavesInput {
+export type ListBlockAutosavesInput = {
   /** Id of the block the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/blocks/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
@@ -3904,7 +5470,7 @@ export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
 export type ListBlockAutosavesResult = WpBlockAutosave[];
 
 /** Params of POST /core/v2/blocks/<id>/autosaves as a client sends them. */
-export interface CreateBlockAutosaveInput {
+export type CreateBlockAutosaveInput = {
   /** Id of the block the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -3955,7 +5521,7 @@ export interface CreateBlockAutosaveInput {
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/blocks/<id>/autosaves as its handler receives them. */
 export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
@@ -3964,14 +5530,14 @@ export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
 export type CreateBlockAutosaveResult = WpBlockAutosave;
 
 /** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as a client sends them. */
-export interface GetBlockAutosaveInput {
+export type GetBlockAutosaveInput = {
   /** Id of the block the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
@@ -3980,8 +5546,358 @@ export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
 /** What GET /core/v2/blocks/<parent>/autosaves/<id> answers with. */
 export type GetBlockAutosaveResult = WpBlockAutosave;
 
+/** Params of GET /core/v2/navigation as a client sends them. */
+export type ListNavigationMenusInput = {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Keep only navigation menus published after this ISO 8601 date. */
+  after?: string;
+  /** Keep only navigation menus last changed after this ISO 8601 date. */
+  modified_after?: string;
+  /** Keep only navigation menus published before this ISO 8601 date. */
+  before?: string;
+  /** Keep only navigation menus last changed before this ISO 8601 date. */
+  modified_before?: string;
+  /** Leave out navigation menus with these ids. */
+  exclude?: number[];
+  /** Keep only navigation menus with these ids. */
+  include?: number[];
+  /** How the search text is matched; `exact` matches the whole title. */
+  search_semantics?: 'exact';
+  /** Skip this many navigation menus before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Attribute to sort by. */
+  orderby?:
+    | 'author'
+    | 'date'
+    | 'id'
+    | 'include'
+    | 'modified'
+    | 'parent'
+    | 'relevance'
+    | 'slug'
+    | 'include_slugs'
+    | 'title';
+  /** Columns the search text is looked for in. */
+  search_columns?: ('post_title' | 'post_content' | 'post_excerpt')[];
+  /** Keep only navigation menus with one of these slugs. */
+  slug?: string[];
+  /** Keep only navigation menus in one of these statuses. */
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
+};
+
+/** Params of GET /core/v2/navigation as its handler receives them, defaults applied. */
+export type ListNavigationMenusArgs = ListNavigationMenusInput &
+  Required<
+    Pick<
+      ListNavigationMenusInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
+/** What GET /core/v2/navigation answers with. */
+export type ListNavigationMenusResult = WpNavigation[];
+
+/** Params of POST /core/v2/navigation as a client sends them. */
+export type CreateNavigationMenuInput = {
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+};
+
+/** Params of POST /core/v2/navigation as its handler receives them. */
+export type CreateNavigationMenuArgs = CreateNavigationMenuInput;
+
+/** What POST /core/v2/navigation answers with. */
+export type CreateNavigationMenuResult = WpNavigation;
+
+/** Params of GET /core/v2/navigation/<id> as a client sends them. */
+export type GetNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Number of words of the generated excerpt, instead of the site's default. */
+  excerpt_length?: number;
+  /** Password of the navigation menu, when it is password protected. */
+  password?: string;
+};
+
+/** Params of GET /core/v2/navigation/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuArgs = GetNavigationMenuInput &
+  Required<Pick<GetNavigationMenuInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<id> answers with. */
+export type GetNavigationMenuResult = WpNavigation;
+
+/** Params of POST, PUT, PATCH /core/v2/navigation/<id> as a client sends them. */
+export type UpdateNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+};
+
+/** Params of POST, PUT, PATCH /core/v2/navigation/<id> as its handler receives them. */
+export type UpdateNavigationMenuArgs = UpdateNavigationMenuInput;
+
+/** What POST, PUT, PATCH /core/v2/navigation/<id> answers with. */
+export type UpdateNavigationMenuResult = WpNavigation;
+
+/** Params of DELETE /core/v2/navigation/<id> as a client sends them. */
+export type DeleteNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+};
+
+/** Params of DELETE /core/v2/navigation/<id> as its handler receives them, defaults applied. */
+export type DeleteNavigationMenuArgs = DeleteNavigationMenuInput &
+  Required<Pick<DeleteNavigationMenuInput, 'force'>>;
+
+/** What DELETE /core/v2/navigation/<id> answers with. */
+export type DeleteNavigationMenuResult = DeletedWpNavigation;
+
+/** Params of GET /core/v2/navigation/<parent>/revisions as a client sends them. */
+export type ListNavigationMenuRevisionsInput = {
+  /** Id of the navigation menu the revisions belong to. */
+  parent: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of revisions returned on one page (all of them when absent). */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out revisions with these ids. */
+  exclude?: number[];
+  /** Keep only revisions with these ids. */
+  include?: number[];
+  /** Skip this many revisions before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Revision attribute to sort by. */
+  orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListNavigationMenuRevisionsArgs = ListNavigationMenuRevisionsInput &
+  Required<
+    Pick<
+      ListNavigationMenuRevisionsInput,
+      'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'
+    >
+  >;
+
+/** What GET /core/v2/navigation/<parent>/revisions answers with. */
+export type ListNavigationMenuRevisionsResult = WpNavigationRevision[];
+
+/** Params of GET /core/v2/navigation/<parent>/revisions/<id> as a client sends them. */
+export type GetNavigationMenuRevisionInput = {
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuRevisionArgs = GetNavigationMenuRevisionInput &
+  Required<Pick<GetNavigationMenuRevisionInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<parent>/revisions/<id> answers with. */
+export type GetNavigationMenuRevisionResult = WpNavigationRevision;
+
+/** Params of DELETE /core/v2/navigation/<parent>/revisions/<id> as a client sends them. */
+export type DeleteNavigationMenuRevisionInput = {
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Must be true; revisions cannot be trashed. */
+  force?: boolean;
+};
+
+/** Params of DELETE /core/v2/navigation/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeleteNavigationMenuRevisionArgs = DeleteNavigationMenuRevisionInput &
+  Required<Pick<DeleteNavigationMenuRevisionInput, 'force'>>;
+
+/** What DELETE /core/v2/navigation/<parent>/revisions/<id> answers with. */
+export type DeleteNavigationMenuRevisionResult = DeletedWpNavigationRevision;
+
+/** Params of GET /core/v2/navigation/<id>/autosaves as a client sends them. */
+export type ListNavigationMenuAutosavesInput = {
+  /** Id of the navigation menu the autosaves belong to. */
+  parent?: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  id: string | number;
+};
+
+/** Params of GET /core/v2/navigation/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListNavigationMenuAutosavesArgs = ListNavigationMenuAutosavesInput &
+  Required<Pick<ListNavigationMenuAutosavesInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<id>/autosaves answers with. */
+export type ListNavigationMenuAutosavesResult = WpNavigationAutosave[];
+
+/** Params of POST /core/v2/navigation/<id>/autosaves as a client sends them. */
+export type CreateNavigationMenuAutosaveInput = {
+  /** Id of the navigation menu the autosave belongs to. */
+  parent?: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+  id: string | number;
+};
+
+/** Params of POST /core/v2/navigation/<id>/autosaves as its handler receives them. */
+export type CreateNavigationMenuAutosaveArgs = CreateNavigationMenuAutosaveInput;
+
+/** What POST /core/v2/navigation/<id>/autosaves answers with. */
+export type CreateNavigationMenuAutosaveResult = WpNavigationAutosave;
+
+/** Params of GET /core/v2/navigation/<parent>/autosaves/<id> as a client sends them. */
+export type GetNavigationMenuAutosaveInput = {
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** Unique id of the autosave. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuAutosaveArgs = GetNavigationMenuAutosaveInput &
+  Required<Pick<GetNavigationMenuAutosaveInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<parent>/autosaves/<id> answers with. */
+export type GetNavigationMenuAutosaveResult = WpNavigationAutosave;
+
 /** Params of GET /core/v2/media as a client sends them. */
-export interface ListMediaInput {
+export type ListMediaInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -4038,7 +5954,7 @@ export interface ListMediaInput {
   media_type?: ('image' | 'video' | 'text' | 'application' | 'audio')[];
   /** Keep only media items with one of these MIME types. */
   mime_type?: string[];
-}
+};
 
 /** Params of GET /core/v2/media as its handler receives them, defaults applied. */
 export type ListMediaArgs = ListMediaInput &
@@ -4065,7 +5981,7 @@ export type ListMediaArgs = ListMediaInput &
 export type ListMediaResult = Media[];
 
 /** Params of POST /core/v2/media as a client sends them. */
-export interface CreateMediaInput {
+export type CreateMediaInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -4120,7 +6036,7 @@ export interface CreateMediaInput {
   convert_format?: boolean;
   /** Address of an external image to copy into the library instead of an upload. */
   url?: string;
-}
+};
 
 /** Params of POST /core/v2/media as its handler receives them, defaults applied. */
 export type CreateMediaArgs = CreateMediaInput &
@@ -4130,12 +6046,12 @@ export type CreateMediaArgs = CreateMediaInput &
 export type CreateMediaResult = Media;
 
 /** Params of GET /core/v2/media/<id> as a client sends them. */
-export interface GetMediaInput {
+export type GetMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/media/<id> as its handler receives them, defaults applied. */
 export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context'>>;
@@ -4144,7 +6060,7 @@ export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context
 export type GetMediaResult = Media;
 
 /** Params of POST, PUT, PATCH /core/v2/media/<id> as a client sends them. */
-export interface UpdateMediaInput {
+export type UpdateMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -4195,7 +6111,7 @@ export interface UpdateMediaInput {
       };
   /** Id of the post the media item is attached to. */
   post?: number;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/media/<id> as its handler receives them. */
 export type UpdateMediaArgs = UpdateMediaInput;
@@ -4204,12 +6120,12 @@ export type UpdateMediaArgs = UpdateMediaInput;
 export type UpdateMediaResult = Media;
 
 /** Params of DELETE /core/v2/media/<id> as a client sends them. */
-export interface DeleteMediaInput {
+export type DeleteMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/media/<id> as its handler receives them, defaults applied. */
 export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput, 'force'>>;
@@ -4218,11 +6134,11 @@ export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput,
 export type DeleteMediaResult = DeletedMedia;
 
 /** Params of POST /core/v2/media/<id>/post-process as a client sends them. */
-export interface PostProcessMediaInput {
+export type PostProcessMediaInput = {
   /** Unique id of the media item. */
   id: number;
   action: 'create-image-subsizes';
-}
+};
 
 /** Params of POST /core/v2/media/<id>/post-process as its handler receives them. */
 export type PostProcessMediaArgs = PostProcessMediaInput;
@@ -4231,7 +6147,7 @@ export type PostProcessMediaArgs = PostProcessMediaInput;
 export type PostProcessMediaResult = Media;
 
 /** Params of POST /core/v2/media/<id>/edit as a client sends them. */
-export interface EditMediaInput {
+export type EditMediaInput = {
   /** Address of the image file to edit. */
   src: string;
   /**
@@ -4317,7 +6233,7 @@ export interface EditMediaInput {
   /** Text shown in place of the media when it cannot be displayed. */
   alt_text?: string;
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/media/<id>/edit as its handler receives them. */
 export type EditMediaArgs = EditMediaInput;
@@ -4325,11 +6241,43 @@ export type EditMediaArgs = EditMediaInput;
 /** What POST /core/v2/media/<id>/edit answers with. */
 export type EditMediaResult = Media;
 
+/** Params of GET /core/v2/search as a client sends them. */
+export type SearchSiteInput = {
+  /** Scope under which the request is made; determines fields present in response. */
+  context?: 'view' | 'embed';
+  /** Current page of the collection. */
+  page?: number;
+  /** Maximum number of items to be returned in result set. */
+  per_page?: number;
+  /** Limit results to those matching a string. */
+  search?: string;
+  /** Limit results to items of an object type. */
+  type?: 'post' | 'term' | 'post-format';
+  /** Limit results to items of one or more object subtypes. */
+  subtype?: ('post' | 'page' | 'category' | 'post_tag' | 'any')[];
+  /** Ensure result set excludes specific IDs. */
+  exclude?: number[];
+  /** Limit result set to specific IDs. */
+  include?: number[];
+};
+
+/** Params of GET /core/v2/search as its handler receives them, defaults applied. */
+export type SearchSiteArgs = SearchSiteInput &
+  Required<
+    Pick<
+      SearchSiteInput,
+      'context' | 'page' | 'per_page' | 'type' | 'subtype' | 'exclude' | 'include'
+    >
+  >;
+
+/** What GET /core/v2/search answers with. */
+export type SearchSiteResult = SearchResult[];
+
 /** Params of GET /core-site-health/v1 as a client sends them. */
-export interface CoreSiteHealthV1IndexInput {
+export type CoreSiteHealthV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
 export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
@@ -4339,10 +6287,10 @@ export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
 export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /** Params of GET /core-block-editor/v1 as a client sends them. */
-export interface CoreBlockEditorV1IndexInput {
+export type CoreBlockEditorV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
 export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
@@ -4351,11 +6299,41 @@ export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
 /** What GET /core-block-editor/v1 answers with. */
 export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
+/** Params of GET /core-block-editor/v1/url-details as a client sends them. */
+export type GetUrlDetailsInput = {
+  /** The URL to process. */
+  url: string;
+};
+
+/** Params of GET /core-block-editor/v1/url-details as its handler receives them. */
+export type GetUrlDetailsArgs = GetUrlDetailsInput;
+
+/** What GET /core-block-editor/v1/url-details answers with. */
+export type GetUrlDetailsResult = UrlDetails;
+
+/** Params of GET /core-block-editor/v1/navigation-fallback as a client sends them. */
+export type GetNavigationFallbackInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /core-block-editor/v1/navigation-fallback as its handler receives them. */
+export type GetNavigationFallbackArgs = GetNavigationFallbackInput;
+
+/** What GET /core-block-editor/v1/navigation-fallback answers with. */
+export type GetNavigationFallbackResult = NavigationFallback;
+
+/** Params of GET /core-block-editor/v1/export as a client sends them. */
+export type ExportThemeInput = FormsuiteV1GetHandleAccessKeyInput;
+
+/** Params of GET /core-block-editor/v1/export as its handler receives them. */
+export type ExportThemeArgs = ExportThemeInput;
+
+/** What GET /core-block-editor/v1/export answers with. */
+export type ExportThemeResult = ZipFile;
+
 /** Params of GET /core-abilities/v1 as a client sends them. */
-export interface CoreAbilitiesV1IndexInput {
+export type CoreAbilitiesV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
 export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &

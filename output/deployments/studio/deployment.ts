@@ -18,7 +18,10 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
     show_on_front: 'posts',
   },
   authentication: { applicationPasswords: true },
-  aliases: [{ from: 'core/v2', to: 'wp/v2', discoverable: true }],
+  aliases: [
+    { from: 'core/v2', to: 'wp/v2', discoverable: true },
+    { from: 'core-block-editor/v1', to: 'wp-block-editor/v1', discoverable: true },
+  ],
   namespaces: [
     'oembed/1.0',
     'cacheopt/v1',
@@ -69,6 +72,9 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
     'wp_block-revision': data.resourceWpBlockRevision,
     wp_block: data.resourceWpBlock,
     wp_global_styles: data.resourceWpGlobalStyles,
+    'wp_navigation-autosave': data.resourceWpNavigationAutosave,
+    'wp_navigation-revision': data.resourceWpNavigationRevision,
+    wp_navigation: data.resourceWpNavigation,
     wp_pattern_category: data.resourceWpPatternCategory,
     wp_template: data.resourceWpTemplate,
     wp_template_part: data.resourceWpTemplatePart,

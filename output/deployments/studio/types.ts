@@ -22,9 +22,16 @@ export interface BatchAnswer {
   responses: ({
     body?: unknown;
     status?: number;
-    headers?: {
-      [k: string]: string;
-    };
+    /**
+     * An empty list when there are none (PHP's empty array, as WordPress sends it).
+     *
+     * @maxItems 0
+     */
+    headers?:
+      | {
+          [k: string]: string;
+        }
+      | unknown[];
   } | null)[];
   /** Present when the batch was refused for an invalid request. */
   failed?: 'validation';
@@ -117,7 +124,10 @@ export interface BlocksKitRolesItem {
 
 /** The value of the `cacheopt.crawler-state` option (its default until first written). */
 export interface CacheoptCrawlerStateOption {
-  enabled?: boolean;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  enabled?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -145,6 +155,43 @@ export interface Category {
    * @maxItems 0
    */
   meta: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The CategoryEmbed shape. */
+export interface CategoryEmbed {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published posts with the term. */
+  count?: number;
+  /** Description of the term. */
+  description?: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'category';
+  /** Id of the parent category. */
+  parent?: number;
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -231,6 +278,71 @@ export interface Comment {
   };
 }
 
+/** The CommentEmbed shape. */
+export interface CommentEmbed {
+  /** Unique id of the comment. */
+  id: number;
+  /** User id of the author (0 for a visitor). */
+  author: number;
+  /** Email address of the author. */
+  author_email?: string;
+  /** Address the comment came from. */
+  author_ip?: string;
+  /** Name of the author. */
+  author_name: string;
+  /** Web site of the author. */
+  author_url: string;
+  /** Browser the comment came from. */
+  author_user_agent?: string;
+  /** Text of the comment. */
+  content: {
+    /** The text as stored. */
+    raw?: string;
+    /** The text as HTML for display. */
+    rendered: string;
+  };
+  /** When the comment was made (site timezone). */
+  date: string;
+  /** When the comment was made (GMT). */
+  date_gmt?: string;
+  /** Address of the comment on the site. */
+  link: string;
+  /** Id of the comment answered (0 for none). */
+  parent: number;
+  /** Id of the post commented on. */
+  post?: number;
+  /** Moderation state of the comment. */
+  status?: string;
+  /** Kind of comment. */
+  type: string;
+  /** Avatar addresses of the author, by size in pixels. */
+  author_avatar_urls: {
+    /** Avatar address at 24 pixels. */
+    '24'?: string;
+    /** Avatar address at 48 pixels. */
+    '48'?: string;
+    /** Avatar address at 96 pixels. */
+    '96'?: string;
+  };
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** A form made from HTML markup or parsed fields, and which of the two it came from. */
 export interface ConvertedForm {
   id: number;
@@ -277,10 +389,12 @@ export interface DeletedMedia {
 }
 
 /** The DeletedPage shape. */
-export interface DeletedPage {
-  deleted: boolean;
-  previous: Page;
-}
+export type DeletedPage =
+  | {
+      deleted: boolean;
+      previous: Page | TrashedPage;
+    }
+  | TrashedPage;
 
 /** The DeletedPageRevision shape. */
 export interface DeletedPageRevision {
@@ -289,10 +403,12 @@ export interface DeletedPageRevision {
 }
 
 /** The DeletedPost shape. */
-export interface DeletedPost {
-  deleted: boolean;
-  previous: Post;
-}
+export type DeletedPost =
+  | {
+      deleted: boolean;
+      previous: Post | TrashedPost;
+    }
+  | TrashedPost;
 
 /** The DeletedPostRevision shape. */
 export interface DeletedPostRevision {
@@ -313,10 +429,12 @@ export interface DeletedUser {
 }
 
 /** The DeletedWpBlock shape. */
-export interface DeletedWpBlock {
-  deleted: boolean;
-  previous: WpBlock;
-}
+export type DeletedWpBlock =
+  | {
+      deleted: boolean;
+      previous: WpBlock | TrashedWpBlock;
+    }
+  | TrashedWpBlock;
 
 /** The DeletedWpBlockRevision shape. */
 export interface DeletedWpBlockRevision {
@@ -324,17 +442,41 @@ export interface DeletedWpBlockRevision {
   previous: WpBlockRevision;
 }
 
-/** The DeletedWpTemplate shape. */
-export interface DeletedWpTemplate {
+/** The DeletedWpNavigation shape. */
+export type DeletedWpNavigation =
+  | {
+      deleted: boolean;
+      previous: WpNavigation | TrashedWpNavigation;
+    }
+  | TrashedWpNavigation;
+
+/** The DeletedWpNavigationRevision shape. */
+export interface DeletedWpNavigationRevision {
   deleted: boolean;
-  previous: WpTemplate;
+  previous: WpNavigationRevision;
 }
 
-/** The DeletedWpTemplatePart shape. */
-export interface DeletedWpTemplatePart {
+/** The DeletedWpPatternCategory shape. */
+export interface DeletedWpPatternCategory {
   deleted: boolean;
-  previous: WpTemplatePart;
+  previous: WpPatternCategory;
 }
+
+/** The DeletedWpTemplate shape. */
+export type DeletedWpTemplate =
+  | {
+      deleted: boolean;
+      previous: WpTemplate | TrashedWpTemplate;
+    }
+  | TrashedWpTemplate;
+
+/** The DeletedWpTemplatePart shape. */
+export type DeletedWpTemplatePart =
+  | {
+      deleted: boolean;
+      previous: WpTemplatePart | TrashedWpTemplatePart;
+    }
+  | TrashedWpTemplatePart;
 
 /** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
 export interface DesignSystemStylesheet {
@@ -559,8 +701,14 @@ export interface FormsbuilderLicenseOption {
 
 /** The value of the `formsbuilder.setup-wizard` option (its default until first written). */
 export interface FormsbuilderSetupWizardOption {
-  step?: number;
-  completed?: boolean;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  step?: {
+    [k: string]: unknown;
+  };
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  completed?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -583,7 +731,10 @@ export interface FormsuiteLearnChaptersItem {
 
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
 export interface FormsuiteMigrationBannerOption {
-  dismissed?: boolean;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  dismissed?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -597,7 +748,10 @@ export interface FormsuiteMigratorSourcesItem {
 
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
 export interface FormsuiteOnboardingStatusOption {
-  status?: string;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  status?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -669,7 +823,10 @@ export interface HdrftrMcpAbilitiesItem {
 
 /** The value of the `hdrftr.mcp-settings` option (its default until first written). */
 export interface HdrftrMcpSettingsOption {
-  enabled?: boolean;
+  /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
+  enabled?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 }
 
@@ -720,6 +877,8 @@ export interface InboxEvent {
 export interface InboxReceipt {
   received: boolean;
   duplicate: boolean;
+  /** The caches an event that names caches cleared (`clears: caches`). */
+  cleared?: string[];
   id: number;
   channel: string;
   date: string;
@@ -833,6 +992,98 @@ export interface Media {
   };
 }
 
+/** The MediaEmbed shape. */
+export interface MediaEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the media item. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the media item. */
+  id: number;
+  /** Address of the media item on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the media item, unique among media items. */
+  slug: string;
+  /** Publication status of the media item. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'inherit';
+  /** Post type of the item. */
+  type: string;
+  /** Permalink pattern of the media item, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the media item. */
+  generated_slug?: string;
+  /** CSS class names of the media item's container element. */
+  class_list?: string[];
+  /** Title of the media item. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the media item accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the media item accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  meta?: PostMetaTheme;
+  /** Theme template file used to show the media item. */
+  template?: string;
+  /** Text shown in place of the media when it cannot be displayed. */
+  alt_text: string;
+  /** Caption of the media item. */
+  caption: {
+    /** The caption as stored. */
+    raw?: string;
+    /** The caption as HTML for display. */
+    rendered: string;
+  };
+  /** Long description of the media item. */
+  description?: {
+    /** The description as stored. */
+    raw?: string;
+    /** The description as HTML for display. */
+    rendered: string;
+  };
+  /** Broad kind of the media item. */
+  media_type: 'image' | 'file';
+  /** MIME type of the file. */
+  mime_type: string;
+  /** Facts about the file that depend on its kind (sizes, dimensions, image meta...). */
+  media_details: {};
+  /** Id of the post the media item is attached to. */
+  post?: number | null;
+  /** Address of the original file. */
+  source_url: string;
+  /** Registered image sizes not yet generated for this image. */
+  missing_image_sizes?: string[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** Forms imported from another plugin's export file (status 201). */
 export interface MigratorFileImport {
   source: string;
@@ -849,7 +1100,7 @@ export interface MigratorImport {
   imported: number;
   results: {
     source_id: number;
-    title: string;
+    title?: string;
     status: 'imported' | 'skipped' | 'failed' | 'would-import';
     form_id?: number | null;
     fields?: number;
@@ -878,6 +1129,13 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** The navigation menu a navigation block shows when none is chosen. */
+export interface NavigationFallback {
+  /** Unique id of the navigation menu. */
+  id: number;
+  [k: string]: unknown;
 }
 
 /** A new draft created from the site navigation panel, with the address to edit it. */
@@ -950,7 +1208,7 @@ export interface Page {
   /** URL-friendly name of the page, unique among pages. */
   slug: string;
   /** Publication status of the page. */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
   /** Post type of the item. */
   type: string;
   /** Password that protects the content and excerpt. */
@@ -1021,9 +1279,9 @@ export interface PageAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -1057,8 +1315,158 @@ export interface PageAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta: PostMetaTheme;
+  /** Address that previews the page with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageAutosaveEmbed shape. */
+export interface PageAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the page the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMetaTheme;
+  /** Address that previews the page with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageEmbed shape. */
+export interface PageEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the page. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the page. */
+  id: number;
+  /** Address of the page on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the page, unique among pages. */
+  slug: string;
+  /** Publication status of the page. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the page, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the page. */
+  generated_slug?: string;
+  /** CSS class names of the page's container element. */
+  class_list?: string[];
+  /** Id of the parent page (0 for a top-level page). */
+  parent?: number;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
     protected: boolean;
   };
+  /** User id of the author. */
+  author: number;
   /** Summary of the page. */
   excerpt: {
     /** The summary as stored. */
@@ -1068,9 +1476,17 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  meta: PostMetaTheme;
-  /** Address that previews the page with the autosaved changes. */
-  preview_link?: string;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the page accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the page accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  /** Position of the page among its siblings. */
+  menu_order?: number;
+  meta?: PostMetaTheme;
+  /** Theme template file used to show the page. */
+  template?: string;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -1096,9 +1512,9 @@ export interface PageRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -1132,7 +1548,7 @@ export interface PageRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the page. */
   excerpt: {
@@ -1141,9 +1557,75 @@ export interface PageRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   meta: PostMetaTheme;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PageRevisionEmbed shape. */
+export interface PageRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the page the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMetaTheme;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -1243,7 +1725,11 @@ export interface PagebuilderUserDataOption {
 /** Pages matching the search, and the already chosen ones. */
 export interface PagesSearch {
   pages: PageLink[];
-  selected: PageLink[];
+  selected: {
+    id: number | null;
+    title: string | null;
+    url: string;
+  }[];
   total: number;
   total_pages: number;
   page: number;
@@ -1273,7 +1759,7 @@ export interface Post {
   /** URL-friendly name of the post, unique among posts. */
   slug: string;
   /** Publication status of the post. */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
   /** Post type of the item. */
   type: string;
   /** Password that protects the content and excerpt. */
@@ -1358,9 +1844,9 @@ export interface PostAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -1394,8 +1880,156 @@ export interface PostAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta: PostMetaTheme;
+  /** Address that previews the post with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostAutosaveEmbed shape. */
+export interface PostAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the post the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMetaTheme;
+  /** Address that previews the post with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostEmbed shape. */
+export interface PostEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the post. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the post. */
+  id: number;
+  /** Address of the post on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the post, unique among posts. */
+  slug: string;
+  /** Publication status of the post. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'auto-draft';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the post, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the post. */
+  generated_slug?: string;
+  /** CSS class names of the post's container element. */
+  class_list?: string[];
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
     protected: boolean;
   };
+  /** User id of the author. */
+  author: number;
   /** Summary of the post. */
   excerpt: {
     /** The summary as stored. */
@@ -1405,9 +2039,33 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  meta: PostMetaTheme;
-  /** Address that previews the post with the autosaved changes. */
-  preview_link?: string;
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the post accepts comments. */
+  comment_status?: 'open' | 'closed';
+  /** Whether the post accepts pingbacks and trackbacks. */
+  ping_status?: 'open' | 'closed';
+  /** Post format, which themes may show differently. */
+  format?:
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
+  meta?: PostMetaTheme;
+  /** Whether the post stays at the top of the front page. */
+  sticky?: boolean;
+  /** Theme template file used to show the post. */
+  template?: string;
+  /** Ids of the post's terms in the category taxonomy. */
+  categories?: number[];
+  /** Ids of the post's terms in the post_tag taxonomy. */
+  tags?: number[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -1586,12 +2244,18 @@ export interface PostMetaTheme {
     | '';
   /** The builder document of this item, as JSON text. */
   _builder_data?: string;
-  /** Page-level builder settings; keys other than those listed are kept as sent. */
-  _builder_page_settings?: {
-    /** Whether the builder hides the item title. */
-    hide_title?: 'yes' | 'no';
-    [k: string]: unknown;
-  };
+  /**
+   * Page-level builder settings; keys other than those listed are kept as sent.
+   *
+   * @maxItems 0
+   */
+  _builder_page_settings?:
+    | {
+        /** Whether the builder hides the item title. */
+        hide_title?: 'yes' | 'no';
+        [k: string]: unknown;
+      }
+    | unknown[];
 }
 
 /** The PostRevision shape. */
@@ -1599,9 +2263,9 @@ export interface PostRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -1635,7 +2299,7 @@ export interface PostRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the post. */
   excerpt: {
@@ -1644,9 +2308,75 @@ export interface PostRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   meta: PostMetaTheme;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The PostRevisionEmbed shape. */
+export interface PostRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the post the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content?: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  meta?: PostMetaTheme;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -1712,6 +2442,58 @@ export interface PostType {
   };
 }
 
+/** The PostTypeEmbed shape. */
+export interface PostTypeEmbed {
+  /** Capabilities the type's actions need. */
+  capabilities?: {};
+  /** What the type is for. */
+  description?: string;
+  /** Whether items of the type have parents. */
+  hierarchical?: boolean;
+  /** Whether items of the type have public pages. */
+  viewable?: boolean;
+  /** Words the editor uses for the type. */
+  labels?: {};
+  /** Name of the type. */
+  name: string;
+  /** Key of the type. */
+  slug: string;
+  /** Features the type has. */
+  supports?: {};
+  /** Whether (or at which address) the type has an archive. */
+  has_archive?: string | boolean;
+  /** Taxonomies of the type. */
+  taxonomies?: string[];
+  /** Route segment of the type's items. */
+  rest_base: string;
+  /** Namespace of the type's routes. */
+  rest_namespace: string;
+  /** Where the type shows in the admin screens. */
+  visibility?: {
+    /** Whether menus offer its items. */
+    show_in_nav_menus?: boolean;
+    /** Whether the admin screens list it. */
+    show_ui?: boolean;
+  };
+  /** Icon of the type in the admin menu. */
+  icon: string | null;
+  /** Blocks a new item starts with. */
+  template: unknown[];
+  /** Whether the starting blocks may be changed. */
+  template_lock: 'all' | 'insert' | 'contentOnly' | false;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** A recently changed item for the site navigation panel. */
 export interface RecentPostItem {
   id: number;
@@ -1722,6 +2504,21 @@ export interface RecentPostItem {
   /** Display name of the author, or empty. */
   user_name: string;
   edit_url: string;
+}
+
+/** One item found by the site search (a post or page, a term, or a post format), as WordPress's search controller answers it. */
+export interface SearchResult {
+  /** Unique identifier of the item (a post format's slug for formats). */
+  id: number | string;
+  /** Title of the item. */
+  title: string;
+  /** Public address of the item. */
+  url: string;
+  /** Object type: post, the taxonomy of a term, or post-format. */
+  type: string;
+  /** The post type of a post or page. */
+  subtype?: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `security-scan.config` option (its default until first written). */
@@ -1892,6 +2689,41 @@ export interface Tag {
   };
 }
 
+/** The TagEmbed shape. */
+export interface TagEmbed {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published posts with the term. */
+  count?: number;
+  /** Description of the term. */
+  description?: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'post_tag';
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The Taxonomy shape. */
 export interface Taxonomy {
   /** Capabilities the taxonomy's actions need. */
@@ -1910,6 +2742,56 @@ export interface Taxonomy {
   show_cloud?: boolean;
   /** Content types the taxonomy applies to. */
   types: string[];
+  /** Route segment of the taxonomy's terms. */
+  rest_base: string;
+  /** Namespace of the taxonomy's routes. */
+  rest_namespace: string;
+  /** Where the taxonomy shows in the admin screens. */
+  visibility?: {
+    /** Whether it is meant for visitors. */
+    public?: boolean;
+    /** Whether visitors may query it. */
+    publicly_queryable?: boolean;
+    /** Whether post lists show a column for it. */
+    show_admin_column?: boolean;
+    /** Whether menus offer its terms. */
+    show_in_nav_menus?: boolean;
+    /** Whether quick edit offers it. */
+    show_in_quick_edit?: boolean;
+    /** Whether the admin screens list it. */
+    show_ui?: boolean;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TaxonomyEmbed shape. */
+export interface TaxonomyEmbed {
+  /** Capabilities the taxonomy's actions need. */
+  capabilities?: {};
+  /** What the taxonomy is for. */
+  description?: string;
+  /** Whether terms of the taxonomy have parents. */
+  hierarchical?: boolean;
+  /** Words the editor uses for the taxonomy. */
+  labels?: {};
+  /** Name of the taxonomy. */
+  name: string;
+  /** Key of the taxonomy. */
+  slug: string;
+  /** Whether the tag cloud widget offers it. */
+  show_cloud?: boolean;
+  /** Content types the taxonomy applies to. */
+  types?: string[];
   /** Route segment of the taxonomy's terms. */
   rest_base: string;
   /** Namespace of the taxonomy's routes. */
@@ -2039,9 +2921,481 @@ export interface TmplLibrarySettingsOption {
   [k: string]: unknown;
 }
 
+/** The TrashedPage shape. */
+export interface TrashedPage {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the page. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the page. */
+  id: number;
+  /** Address of the page on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the page, unique among pages. */
+  slug: string;
+  /** Publication status of the page. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the page, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the page. */
+  generated_slug?: string;
+  /** CSS class names of the page's container element. */
+  class_list?: string[];
+  /** Id of the parent page (0 for a top-level page). */
+  parent: number;
+  /** Title of the page. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the page. */
+  content: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Summary of the page. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the page accepts comments. */
+  comment_status: 'open' | 'closed';
+  /** Whether the page accepts pingbacks and trackbacks. */
+  ping_status: 'open' | 'closed';
+  /** Position of the page among its siblings. */
+  menu_order: number;
+  meta: PostMetaTheme;
+  /** Theme template file used to show the page. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedPost shape. */
+export interface TrashedPost {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the post. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the post. */
+  id: number;
+  /** Address of the post on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the post, unique among posts. */
+  slug: string;
+  /** Publication status of the post. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Permalink pattern of the post, with a placeholder for the slug. */
+  permalink_template?: string;
+  /** Slug the title would give the post. */
+  generated_slug?: string;
+  /** CSS class names of the post's container element. */
+  class_list?: string[];
+  /** Title of the post. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the post. */
+  content: {
+    /** The body as stored. */
+    raw?: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected: boolean;
+  };
+  /** User id of the author. */
+  author: number;
+  /** Summary of the post. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Media id of the featured image. */
+  featured_media: number;
+  /** Whether the post accepts comments. */
+  comment_status: 'open' | 'closed';
+  /** Whether the post accepts pingbacks and trackbacks. */
+  ping_status: 'open' | 'closed';
+  /** Post format, which themes may show differently. */
+  format:
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
+  meta: PostMetaTheme;
+  /** Whether the post stays at the top of the front page. */
+  sticky: boolean;
+  /** Theme template file used to show the post. */
+  template: string;
+  /** Ids of the post's terms in the category taxonomy. */
+  categories: number[];
+  /** Ids of the post's terms in the post_tag taxonomy. */
+  tags: number[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpBlock shape. */
+export interface TrashedWpBlock {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpNavigation shape. */
+export interface TrashedWpNavigation {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'trash';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpTemplate shape. */
+export interface TrashedWpTemplate {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template belongs to. */
+  theme: string;
+  /** Kind of item: wp_template. */
+  type: string;
+  /** Where the answer comes from: the theme's file (theme) or the site's own version (custom). */
+  source: string;
+  /** Where the template the site's version was made from comes from (null for a theme's file). */
+  origin: string | null;
+  /** The template's blocks. */
+  content:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template is for. */
+  description: string;
+  /** State of the template. */
+  status: 'trash';
+  /** Id of the item keeping the site's version (0 for a theme's file). */
+  wp_id: number;
+  /** Whether the theme has a file of this template. */
+  has_theme_file: boolean;
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author: number;
+  /** Date of the last change of the site's version (false for a theme's file). */
+  modified: string | boolean;
+  /** Who made the template, in words. */
+  author_text: string;
+  /** Where the template first came from. */
+  original_source: 'theme' | 'plugin' | 'site' | 'user';
+  /** Whether the template is one of the site's own rather than one of the template hierarchy. */
+  is_custom: boolean;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The TrashedWpTemplatePart shape. */
+export interface TrashedWpTemplatePart {
+  /** Id of the template part: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template part within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template part belongs to. */
+  theme: string;
+  /** Kind of item: wp_template_part. */
+  type: string;
+  /** Where the answer comes from: the theme's file (theme) or the site's own version (custom). */
+  source: string;
+  /** Where the template part the site's version was made from comes from (null for a theme's file). */
+  origin: string | null;
+  /** The template part's blocks. */
+  content:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template part. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template part is for. */
+  description: string;
+  /** State of the template part. */
+  status: 'trash';
+  /** Id of the item keeping the site's version (0 for a theme's file). */
+  wp_id: number;
+  /** Whether the theme has a file of this template part. */
+  has_theme_file: boolean;
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author: number;
+  /** Date of the last change of the site's version (false for a theme's file). */
+  modified: string | boolean;
+  /** Who made the template part, in words. */
+  author_text: string;
+  /** Where the template part first came from. */
+  original_source: 'theme' | 'plugin' | 'site' | 'user';
+  /** Where the template part goes: header, footer or uncategorized. */
+  area: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
+}
+
+/** What the page at an address says about itself in its head (title, icon, description, Open Graph image), as WordPress's url-details controller answers it. */
+export interface UrlDetails {
+  /** The page's title. */
+  title: string;
+  /** Address of the page's icon, made absolute. */
+  icon: string;
+  /** The page's description (its description or og:description meta). */
+  description: string;
+  /** Address of the page's Open Graph image, made absolute. */
+  image: string;
 }
 
 /** The User shape. */
@@ -2096,11 +3450,89 @@ export interface User {
    */
   meta:
     | {
-        persisted_preferences?: {
-          /** When the preferences were last saved. */
-          _modified?: string;
-          [k: string]: unknown;
-        };
+        /** @maxItems 0 */
+        persisted_preferences?:
+          | {
+              /** When the preferences were last saved. */
+              _modified?: string;
+              [k: string]: unknown;
+            }
+          | unknown[];
+      }
+    | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The UserEmbed shape. */
+export interface UserEmbed {
+  /** Unique id of the user. */
+  id: number;
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url: string;
+  /** About the user. */
+  description: string;
+  /** Address of the user's author archive. */
+  link: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug: string;
+  /** When the account was made. */
+  registered_date?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Every capability the user has. */
+  capabilities?: {};
+  /** Capabilities given to the user besides those of the roles. */
+  extra_capabilities?: {};
+  /** Avatar addresses of the user, by size in pixels. */
+  avatar_urls: {
+    /** Avatar address at 24 pixels. */
+    '24': string;
+    /** Avatar address at 48 pixels. */
+    '48': string;
+    /** Avatar address at 96 pixels. */
+    '96': string;
+  };
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta?:
+    | {
+        /** @maxItems 0 */
+        persisted_preferences?:
+          | {
+              /** When the preferences were last saved. */
+              _modified?: string;
+              [k: string]: unknown;
+            }
+          | unknown[];
       }
     | unknown[];
   /** Links to related resources, by relation. */
@@ -2192,7 +3624,7 @@ export interface WpBlock {
   /** Registered meta keys of the synced pattern. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -2220,9 +3652,9 @@ export interface WpBlockAutosave {
   /** User id of the autosave's author. */
   author: number;
   /** Date the autosave was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the autosave was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the autosave. */
   guid: {
     /** The identifier as stored. */
@@ -2256,7 +3688,7 @@ export interface WpBlockAutosave {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the synced pattern. */
   excerpt: {
@@ -2265,12 +3697,12 @@ export interface WpBlockAutosave {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Registered meta keys of the synced pattern, as the revision keeps them. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -2289,14 +3721,166 @@ export interface WpBlockAutosave {
   };
 }
 
+/** The WpBlockAutosaveEmbed shape. */
+export interface WpBlockAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the synced pattern the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content?: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Address that previews the synced pattern with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockEmbed shape. */
+export interface WpBlockEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the synced pattern. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the synced pattern. */
+  id: number;
+  /** Address of the synced pattern on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the synced pattern, unique among synced patterns. */
+  slug: string;
+  /** Publication status of the synced pattern. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+  };
+  /** Blocks of the synced pattern. */
+  content?: {
+    /** The blocks as stored. */
+    raw: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected: boolean;
+  };
+  /** Registered meta keys of the synced pattern. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced: the answer also gives it as wp_pattern_sync_status. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Theme template file used to show the synced pattern. */
+  template?: string;
+  /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
+  wp_pattern_category?: number[];
+  /** Whether the pattern is synced (empty), partially synced (partial) or not synced (unsynced), from its meta. */
+  wp_pattern_sync_status?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The WpBlockRevision shape. */
 export interface WpBlockRevision {
   /** User id of the revision's author. */
   author: number;
   /** Date the revision was made, in the site's timezone. */
-  date: string;
+  date: string | null;
   /** Date the revision was made, in GMT. */
-  date_gmt: string;
+  date_gmt: string | null;
   /** Globally unique identifier of the revision. */
   guid: {
     /** The identifier as stored. */
@@ -2330,7 +3914,7 @@ export interface WpBlockRevision {
     /** Version of the block markup the body uses (0 for classic content). */
     block_version?: number;
     /** Whether a password protects the body. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Summary of the synced pattern. */
   excerpt: {
@@ -2339,12 +3923,84 @@ export interface WpBlockRevision {
     /** The summary as HTML for display. */
     rendered: string;
     /** Whether a password protects the summary. */
-    protected: boolean;
+    protected?: boolean;
   };
   /** Registered meta keys of the synced pattern, as the revision keeps them. */
   meta: {
     /** Whether the pattern is synced (empty), partially synced or not synced. */
-    wp_pattern_sync_status?: 'partial' | 'unsynced';
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
+    /** Footnotes of the content, as JSON. */
+    footnotes?: string;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpBlockRevisionEmbed shape. */
+export interface WpBlockRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the synced pattern the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the synced pattern. */
+  title: {
+    /** The title as stored. */
+    raw: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Body of the synced pattern. */
+  content?: {
+    /** The body as stored. */
+    raw: string;
+    /** The body as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the body uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the body. */
+    protected?: boolean;
+  };
+  /** Summary of the synced pattern. */
+  excerpt: {
+    /** The summary as stored. */
+    raw?: string;
+    /** The summary as HTML for display. */
+    rendered: string;
+    /** Whether a password protects the summary. */
+    protected?: boolean;
+  };
+  /** Registered meta keys of the synced pattern, as the revision keeps them. */
+  meta?: {
+    /** Whether the pattern is synced (empty), partially synced or not synced. */
+    wp_pattern_sync_status?: 'partial' | 'unsynced' | '';
     /** Footnotes of the content, as JSON. */
     footnotes?: string;
   };
@@ -2391,6 +4047,412 @@ export interface WpGlobalStyles {
   };
 }
 
+/** The WpGlobalStylesEmbed shape. */
+export interface WpGlobalStylesEmbed {
+  /** Id of the item that keeps the changes. */
+  id: number;
+  /** Styles that replace the theme's (theme.json `styles`). */
+  styles?: {};
+  /** Settings that replace the theme's (theme.json `settings`). */
+  settings?: {};
+  /** Title of the set of changes. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigation shape. */
+export interface WpNavigation {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified: string;
+  /** Date of the last change in GMT. */
+  modified_gmt: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationAutosave shape. */
+export interface WpNavigationAutosave {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt: string;
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Address that previews the navigation menu with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationAutosaveEmbed shape. */
+export interface WpNavigationAutosaveEmbed {
+  /** User id of the autosave's author. */
+  author: number;
+  /** Date the autosave was made, in the site's timezone. */
+  date: string | null;
+  /** Date the autosave was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the autosave. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the autosave. */
+  id: number;
+  /** Date of the last change of the autosave, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the autosave, in GMT. */
+  modified_gmt?: string;
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** URL-friendly name of the autosave. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Address that previews the navigation menu with the autosaved changes. */
+  preview_link?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationEmbed shape. */
+export interface WpNavigationEmbed {
+  /** Publication date in the site's timezone. */
+  date: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the navigation menu. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Address of the navigation menu on the site. */
+  link: string;
+  /** Date of the last change in the site's timezone. */
+  modified?: string;
+  /** Date of the last change in GMT. */
+  modified_gmt?: string;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug: string;
+  /** Publication status of the navigation menu. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Post type of the item. */
+  type: string;
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected: boolean;
+  };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationRevision shape. */
+export interface WpNavigationRevision {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt: string | null;
+  /** Globally unique identifier of the revision. */
+  guid: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt: string;
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpNavigationRevisionEmbed shape. */
+export interface WpNavigationRevisionEmbed {
+  /** User id of the revision's author. */
+  author: number;
+  /** Date the revision was made, in the site's timezone. */
+  date: string | null;
+  /** Date the revision was made, in GMT. */
+  date_gmt?: string | null;
+  /** Globally unique identifier of the revision. */
+  guid?: {
+    /** The identifier as stored. */
+    raw?: string;
+    /** The identifier prepared for display. */
+    rendered: string;
+  };
+  /** Unique id of the revision. */
+  id: number;
+  /** Date of the last change of the revision, in the site's timezone. */
+  modified?: string;
+  /** Date of the last change of the revision, in GMT. */
+  modified_gmt?: string;
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** URL-friendly name of the revision. */
+  slug: string;
+  /** Title of the navigation menu. */
+  title: {
+    /** The title as stored. */
+    raw?: string;
+    /** The title as HTML for display. */
+    rendered: string;
+  };
+  /** Blocks of the navigation menu. */
+  content: {
+    /** The blocks as stored. */
+    raw?: string;
+    /** The blocks as HTML for display. */
+    rendered: string;
+    /** Version of the block markup the content uses (0 for classic content). */
+    block_version?: number;
+    /** Whether a password protects the content. */
+    protected?: boolean;
+  };
+  /**
+   * Registered meta keys of the navigation menu, as the revision keeps them (the type registers none).
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The WpPatternCategory shape. */
 export interface WpPatternCategory {
   /** Unique id of the term. */
@@ -2413,6 +4475,41 @@ export interface WpPatternCategory {
    * @maxItems 0
    */
   meta: {} | unknown[];
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpPatternCategoryEmbed shape. */
+export interface WpPatternCategoryEmbed {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published synced patterns with the term. */
+  count?: number;
+  /** Description of the term. */
+  description?: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'wp_pattern_category';
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta?: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2470,6 +4567,69 @@ export interface WpTemplate {
   author: number;
   /** Date of the last change of the site's version (false for a theme's file). */
   modified: string | boolean;
+  /** Who made the template, in words. */
+  author_text: string;
+  /** Where the template first came from. */
+  original_source: 'theme' | 'plugin' | 'site' | 'user';
+  /** Whether the template is one of the site's own rather than one of the template hierarchy. */
+  is_custom: boolean;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The WpTemplateEmbed shape. */
+export interface WpTemplateEmbed {
+  /** Id of the template: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template belongs to. */
+  theme: string;
+  /** Kind of item: wp_template. */
+  type: string;
+  /** Where the answer comes from: the theme's file (theme) or the site's own version (custom). */
+  source: string;
+  /** Where the template the site's version was made from comes from (null for a theme's file). */
+  origin: string | null;
+  /** The template's blocks. */
+  content:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template is for. */
+  description: string;
+  /** State of the template. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Id of the item keeping the site's version (0 for a theme's file). */
+  wp_id: number;
+  /** Whether the theme has a file of this template. */
+  has_theme_file: boolean;
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author: number;
+  /** Date of the last change of the site's version (false for a theme's file). */
+  modified?: string | boolean;
   /** Who made the template, in words. */
   author_text: string;
   /** Where the template first came from. */
@@ -2552,10 +4712,76 @@ export interface WpTemplatePart {
   };
 }
 
-/** Params of GET / as a client sends them. */
-export interface GetIndexInput {
-  context?: string;
+/** The WpTemplatePartEmbed shape. */
+export interface WpTemplatePartEmbed {
+  /** Id of the template part: the theme and the slug, joined by //. */
+  id: string;
+  /** Slug that names the template part within its theme. */
+  slug: string;
+  /** Stylesheet of the theme the template part belongs to. */
+  theme: string;
+  /** Kind of item: wp_template_part. */
+  type: string;
+  /** Where the answer comes from: the theme's file (theme) or the site's own version (custom). */
+  source: string;
+  /** Where the template part the site's version was made from comes from (null for a theme's file). */
+  origin: string | null;
+  /** The template part's blocks. */
+  content:
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** Version of the block format of the content. */
+        block_version?: number;
+      }
+    | string;
+  /** Title of the template part. */
+  title:
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      }
+    | string;
+  /** What the template part is for. */
+  description: string;
+  /** State of the template part. */
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Id of the item keeping the site's version (0 for a theme's file). */
+  wp_id: number;
+  /** Whether the theme has a file of this template part. */
+  has_theme_file: boolean;
+  /** User id of the author of the site's version (0 for a theme's file). */
+  author: number;
+  /** Date of the last change of the site's version (false for a theme's file). */
+  modified?: string | boolean;
+  /** Who made the template part, in words. */
+  author_text: string;
+  /** Where the template part first came from. */
+  original_source: 'theme' | 'plugin' | 'site' | 'user';
+  /** Where the template part goes: header, footer or uncategorized. */
+  area: string;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
+
+/** The answer's body: a file of media type application/zip, not JSON. */
+export type ZipFile = string;
+
+/** Params of GET / as a client sends them. */
+export type GetIndexInput = {
+  context?: string;
+};
 
 /** Params of GET / as its handler receives them, defaults applied. */
 export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context'>>;
@@ -2564,7 +4790,7 @@ export type GetIndexArgs = GetIndexInput & Required<Pick<GetIndexInput, 'context
 export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1 as a client sends them. */
-export interface BatchRequestsInput {
+export type BatchRequestsInput = {
   validation?: 'require-all-validate' | 'normal';
   /** @maxItems 25 */
   requests: {
@@ -2577,7 +4803,7 @@ export interface BatchRequestsInput {
       [k: string]: string | string[];
     };
   }[];
-}
+};
 
 /** Params of POST /batch/v1 as its handler receives them, defaults applied. */
 export type BatchRequestsArgs = BatchRequestsInput &
@@ -2587,10 +4813,10 @@ export type BatchRequestsArgs = BatchRequestsInput &
 export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0 as a client sends them. */
-export interface Oembed10IndexInput {
+export type Oembed10IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
 export type Oembed10IndexArgs = Oembed10IndexInput &
@@ -2600,12 +4826,12 @@ export type Oembed10IndexArgs = Oembed10IndexInput &
 export type Oembed10IndexResult = NamespaceIndex;
 
 /** Params of GET /oembed/1.0/embed as a client sends them. */
-export interface GetOembedInput {
+export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
   format?: string;
   maxwidth?: number;
-}
+};
 
 /** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
 export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'format' | 'maxwidth'>>;
@@ -2614,7 +4840,7 @@ export type GetOembedArgs = GetOembedInput & Required<Pick<GetOembedInput, 'form
 export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy as a client sends them. */
-export interface GetOembedProxyInput {
+export type GetOembedProxyInput = {
   /** Address of the item to embed. */
   url: string;
   /** Response format of the oEmbed data. */
@@ -2625,7 +4851,7 @@ export interface GetOembedProxyInput {
   maxheight?: number;
   /** Whether to look for an oEmbed endpoint in the page when no known provider matches. */
   discover?: boolean;
-}
+};
 
 /** Params of GET /oembed/1.0/proxy as its handler receives them, defaults applied. */
 export type GetOembedProxyArgs = GetOembedProxyInput &
@@ -2635,10 +4861,10 @@ export type GetOembedProxyArgs = GetOembedProxyInput &
 export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /cacheopt/v1 as a client sends them. */
-export interface CacheoptV1IndexInput {
+export type CacheoptV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /cacheopt/v1 as its handler receives them, defaults applied. */
 export type CacheoptV1IndexArgs = CacheoptV1IndexInput &
@@ -2648,7 +4874,7 @@ export type CacheoptV1IndexArgs = CacheoptV1IndexInput &
 export type CacheoptV1IndexResult = NamespaceIndex;
 
 /** Params of GET /cacheopt/v1/toggle_crawler_state as a client sends them. */
-export interface CacheoptV1GetToggleCrawlerStateInput {}
+export type CacheoptV1GetToggleCrawlerStateInput = {};
 
 /** Params of GET /cacheopt/v1/toggle_crawler_state as its handler receives them. */
 export type CacheoptV1GetToggleCrawlerStateArgs = CacheoptV1GetToggleCrawlerStateInput;
@@ -2657,9 +4883,9 @@ export type CacheoptV1GetToggleCrawlerStateArgs = CacheoptV1GetToggleCrawlerStat
 export type CacheoptV1GetToggleCrawlerStateResult = CacheoptCrawlerStateOption;
 
 /** Params of POST /cacheopt/v1/toggle_crawler_state as a client sends them. */
-export interface CacheoptV1PostToggleCrawlerStateInput {
+export type CacheoptV1PostToggleCrawlerStateInput = {
   [k: string]: unknown;
-}
+};
 
 /** Params of POST /cacheopt/v1/toggle_crawler_state as its handler receives them. */
 export type CacheoptV1PostToggleCrawlerStateArgs = CacheoptV1PostToggleCrawlerStateInput;
@@ -2686,12 +4912,12 @@ export type CacheoptV1GetGuestSyncArgs = CacheoptV1GetGuestSyncInput;
 export type CacheoptV1GetGuestSyncResult = UpstreamAnswer;
 
 /** Params of GET /cacheopt/v1/notify_img as a client sends them. */
-export interface CacheoptV1GetNotifyImgInput {
+export type CacheoptV1GetNotifyImgInput = {
   /** Page of the list to answer. */
   page?: number;
   /** Most events in one page. */
   per_page?: number;
-}
+};
 
 /** Params of GET /cacheopt/v1/notify_img as its handler receives them, defaults applied. */
 export type CacheoptV1GetNotifyImgArgs = CacheoptV1GetNotifyImgInput &
@@ -2786,10 +5012,10 @@ export type CacheoptV1PostCheckImgArgs = CacheoptV1PostCheckImgInput;
 export type CacheoptV1PostCheckImgResult = InboxReceipt;
 
 /** Params of GET /cacheopt/v3 as a client sends them. */
-export interface CacheoptV3IndexInput {
+export type CacheoptV3IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /cacheopt/v3 as its handler receives them, defaults applied. */
 export type CacheoptV3IndexArgs = CacheoptV3IndexInput &
@@ -2874,10 +5100,10 @@ export type CacheoptV3PostErrDomainsArgs = CacheoptV3PostErrDomainsInput;
 export type CacheoptV3PostErrDomainsResult = InboxReceipt;
 
 /** Params of GET /pagebuilder-one/v1 as a client sends them. */
-export interface PagebuilderOneV1IndexInput {
+export type PagebuilderOneV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder-one/v1 as its handler receives them, defaults applied. */
 export type PagebuilderOneV1IndexArgs = PagebuilderOneV1IndexInput &
@@ -2887,10 +5113,10 @@ export type PagebuilderOneV1IndexArgs = PagebuilderOneV1IndexInput &
 export type PagebuilderOneV1IndexResult = NamespaceIndex;
 
 /** Params of POST /pagebuilder-one/v1/connect/authorize as a client sends them. */
-export interface PagebuilderOneV1PostConnectAuthorizeInput {
+export type PagebuilderOneV1PostConnectAuthorizeInput = {
   /** Forget any half-finished connection first. */
   clearSession?: boolean;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/connect/authorize as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostConnectAuthorizeArgs = PagebuilderOneV1PostConnectAuthorizeInput &
@@ -2928,12 +5154,12 @@ export type PagebuilderOneV1PostConnectDeactivateArgs = PagebuilderOneV1PostConn
 export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
 
 /** Params of GET /pagebuilder-one/v1/top-bar/notifications as a client sends them. */
-export interface PagebuilderOneV1GetTopBarNotificationsInput {
+export type PagebuilderOneV1GetTopBarNotificationsInput = {
   /** Product asking for its notifications. */
   app_name: string;
   /** Version of that product. */
   app_version: string;
-}
+};
 
 /** Params of GET /pagebuilder-one/v1/top-bar/notifications as its handler receives them. */
 export type PagebuilderOneV1GetTopBarNotificationsArgs =
@@ -2953,7 +5179,7 @@ export type PagebuilderOneV1GetTopBarFeedbackArgs = PagebuilderOneV1GetTopBarFee
 export type PagebuilderOneV1GetTopBarFeedbackResult = InboxEvent[];
 
 /** Params of POST /pagebuilder-one/v1/top-bar/feedback as a client sends them. */
-export interface PagebuilderOneV1PostTopBarFeedbackInput {
+export type PagebuilderOneV1PostTopBarFeedbackInput = {
   /** Product the feedback is about. */
   product: string;
   /** Subject line. */
@@ -2964,7 +5190,7 @@ export interface PagebuilderOneV1PostTopBarFeedbackInput {
   description: string;
   /** Sender's country code. */
   countryCode?: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/top-bar/feedback as its handler receives them. */
 export type PagebuilderOneV1PostTopBarFeedbackArgs = PagebuilderOneV1PostTopBarFeedbackInput;
@@ -2982,12 +5208,12 @@ export type PagebuilderOneV1GetThemesArgs = PagebuilderOneV1GetThemesInput;
 export type PagebuilderOneV1GetThemesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder-one/v1/themes as a client sends them. */
-export interface PagebuilderOneV1PostThemesInput {
+export type PagebuilderOneV1PostThemesInput = {
   /** Theme to install. */
   slug: string;
   /** State the theme is left in after installing. */
   status?: 'inactive' | 'active';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/themes as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostThemesArgs = PagebuilderOneV1PostThemesInput &
@@ -2997,10 +5223,10 @@ export type PagebuilderOneV1PostThemesArgs = PagebuilderOneV1PostThemesInput &
 export type PagebuilderOneV1PostThemesResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as a client sends them. */
-export interface PagebuilderOneV1PostThemesActivateInput {
+export type PagebuilderOneV1PostThemesActivateInput = {
   /** Theme to activate. */
   slug: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/themes/<slug>/activate as its handler receives them. */
 export type PagebuilderOneV1PostThemesActivateArgs = PagebuilderOneV1PostThemesActivateInput;
@@ -3009,14 +5235,14 @@ export type PagebuilderOneV1PostThemesActivateArgs = PagebuilderOneV1PostThemesA
 export type PagebuilderOneV1PostThemesActivateResult = ActionRecord;
 
 /** Params of GET /pagebuilder-one/v1/plugins as a client sends them. */
-export interface PagebuilderOneV1GetPluginsInput {
+export type PagebuilderOneV1GetPluginsInput = {
   /** Scope of the answer. */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only plugins matching this text. */
   search?: string;
   /** Keep only plugins in these states. */
   status?: ('inactive' | 'active')[];
-}
+};
 
 /** Params of GET /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
 export type PagebuilderOneV1GetPluginsArgs = PagebuilderOneV1GetPluginsInput &
@@ -3026,7 +5252,7 @@ export type PagebuilderOneV1GetPluginsArgs = PagebuilderOneV1GetPluginsInput &
 export type PagebuilderOneV1GetPluginsResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder-one/v1/plugins as a client sends them. */
-export interface PagebuilderOneV1PostPluginsInput {
+export type PagebuilderOneV1PostPluginsInput = {
   /** Plugin of the family to install. */
   slug:
     | 'assistant'
@@ -3039,7 +5265,7 @@ export interface PagebuilderOneV1PostPluginsInput {
     | 'consent';
   /** State the plugin is left in after installing. */
   status?: 'inactive' | 'active';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostPluginsArgs = PagebuilderOneV1PostPluginsInput &
@@ -3049,10 +5275,10 @@ export type PagebuilderOneV1PostPluginsArgs = PagebuilderOneV1PostPluginsInput &
 export type PagebuilderOneV1PostPluginsResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as a client sends them. */
-export interface PagebuilderOneV1PostPluginsActivateInput {
+export type PagebuilderOneV1PostPluginsActivateInput = {
   /** Plugin to activate. */
   slug: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/activate as its handler receives them. */
 export type PagebuilderOneV1PostPluginsActivateArgs = PagebuilderOneV1PostPluginsActivateInput;
@@ -3061,10 +5287,10 @@ export type PagebuilderOneV1PostPluginsActivateArgs = PagebuilderOneV1PostPlugin
 export type PagebuilderOneV1PostPluginsActivateResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as a client sends them. */
-export interface PagebuilderOneV1PostPluginsDeactivateInput {
+export type PagebuilderOneV1PostPluginsDeactivateInput = {
   /** Plugin to deactivate. */
   slug: string;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate as its handler receives them. */
 export type PagebuilderOneV1PostPluginsDeactivateArgs = PagebuilderOneV1PostPluginsDeactivateInput;
@@ -3073,12 +5299,12 @@ export type PagebuilderOneV1PostPluginsDeactivateArgs = PagebuilderOneV1PostPlug
 export type PagebuilderOneV1PostPluginsDeactivateResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as a client sends them. */
-export interface PagebuilderOneV1PostPluginsUpgradeInput {
+export type PagebuilderOneV1PostPluginsUpgradeInput = {
   /** Plugin to upgrade. */
   slug: string;
   /** An upgraded plugin is left active. */
   status?: 'active';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade as its handler receives them. */
 export type PagebuilderOneV1PostPluginsUpgradeArgs = PagebuilderOneV1PostPluginsUpgradeInput;
@@ -3087,7 +5313,7 @@ export type PagebuilderOneV1PostPluginsUpgradeArgs = PagebuilderOneV1PostPlugins
 export type PagebuilderOneV1PostPluginsUpgradeResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as a client sends them. */
-export interface PagebuilderOneV1PostPluginsMigrationRunInput {
+export type PagebuilderOneV1PostPluginsMigrationRunInput = {
   /** Plugin whose settings move to the connected account. */
   slug:
     | 'manage'
@@ -3099,7 +5325,7 @@ export interface PagebuilderOneV1PostPluginsMigrationRunInput {
     | 'consent';
   /** Migrate even when the plugin is already connected. */
   force?: boolean;
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run as its handler receives them, defaults applied. */
 export type PagebuilderOneV1PostPluginsMigrationRunArgs =
@@ -3110,7 +5336,7 @@ export type PagebuilderOneV1PostPluginsMigrationRunArgs =
 export type PagebuilderOneV1PostPluginsMigrationRunResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as a client sends them. */
-export interface PagebuilderOneV1PostPluginsMigrationRollbackInput {
+export type PagebuilderOneV1PostPluginsMigrationRollbackInput = {
   /** Plugin whose migration is undone. */
   slug:
     | 'manage'
@@ -3120,7 +5346,7 @@ export interface PagebuilderOneV1PostPluginsMigrationRollbackInput {
     | 'image-optimization'
     | 'accessibility'
     | 'consent';
-}
+};
 
 /** Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback as its handler receives them. */
 export type PagebuilderOneV1PostPluginsMigrationRollbackArgs =
@@ -3178,10 +5404,10 @@ export type PagebuilderOneV1DeleteLogsArgs = PagebuilderOneV1DeleteLogsInput;
 export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
 /** Params of GET /pagebuilder/v1 as a client sends them. */
-export interface PagebuilderV1IndexInput {
+export type PagebuilderV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1 as its handler receives them, defaults applied. */
 export type PagebuilderV1IndexArgs = PagebuilderV1IndexInput &
@@ -3218,10 +5444,10 @@ export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderV1GetGlobalsColorsInp
 export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
 
 /** Params of GET /pagebuilder/v1/globals/colors/<id> as a client sends them. */
-export interface PagebuilderV1GetGlobalsColorInput {
+export type PagebuilderV1GetGlobalsColorInput = {
   /** Colour id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
 export type PagebuilderV1GetGlobalsColorArgs = PagebuilderV1GetGlobalsColorInput;
@@ -3230,14 +5456,14 @@ export type PagebuilderV1GetGlobalsColorArgs = PagebuilderV1GetGlobalsColorInput
 export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/globals/colors/<id> as a client sends them. */
-export interface PagebuilderV1SaveGlobalsColorInput {
+export type PagebuilderV1SaveGlobalsColorInput = {
   /** Colour id. */
   id: string;
   /** Name of the colour. */
   title?: string;
   /** The colour, as #rgb, #rrggbb or #rrggbbaa. */
   value?: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/globals/colors/<id> as its handler receives them. */
 export type PagebuilderV1SaveGlobalsColorArgs = PagebuilderV1SaveGlobalsColorInput;
@@ -3264,10 +5490,10 @@ export type PagebuilderV1GetGlobalsTypographyArgs = PagebuilderV1GetGlobalsTypog
 export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
 
 /** Params of GET /pagebuilder/v1/globals/typography/<id> as a client sends them. */
-export interface PagebuilderV1GetGlobalsTypographyItemInput {
+export type PagebuilderV1GetGlobalsTypographyItemInput = {
   /** Typography id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/globals/typography/<id> as its handler receives them. */
 export type PagebuilderV1GetGlobalsTypographyItemArgs = PagebuilderV1GetGlobalsTypographyItemInput;
@@ -3298,10 +5524,10 @@ export type PagebuilderV1DeleteGlobalsTypographyItemArgs =
 export type PagebuilderV1DeleteGlobalsTypographyItemResult = DeletedCollectionRecord;
 
 /** Params of GET /pagebuilder/v1/settings/<key> as a client sends them. */
-export interface PagebuilderV1GetSettingsInput {
+export type PagebuilderV1GetSettingsInput = {
   key: string | number;
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /pagebuilder/v1/settings/<key> as its handler receives them. */
 export type PagebuilderV1GetSettingsArgs = PagebuilderV1GetSettingsInput;
@@ -3319,7 +5545,7 @@ export type PagebuilderV1UpdateSettingsArgs = PagebuilderV1UpdateSettingsInput;
 export type PagebuilderV1UpdateSettingsResult = CollectionRecord;
 
 /** Params of GET /pagebuilder/v1/post as a client sends them. */
-export interface PagebuilderV1GetPostInput {
+export type PagebuilderV1GetPostInput = {
   /** Post types to search (all public ones when null). */
   included_types?: unknown[];
   /** Post types never searched. */
@@ -3337,7 +5563,7 @@ export interface PagebuilderV1GetPostInput {
   tax_query?: unknown[];
   /** Also match the text of the posts, not only their titles. */
   search_in_content?: boolean;
-}
+};
 
 /** Params of GET /pagebuilder/v1/post as its handler receives them, defaults applied. */
 export type PagebuilderV1GetPostArgs = PagebuilderV1GetPostInput &
@@ -3357,7 +5583,7 @@ export type PagebuilderV1GetPostArgs = PagebuilderV1GetPostInput &
 export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/term as a client sends them. */
-export interface PagebuilderV1GetTermInput {
+export type PagebuilderV1GetTermInput = {
   /** Taxonomies to search (all when null). */
   included_types?: unknown[];
   /** Taxonomies never searched. */
@@ -3371,7 +5597,7 @@ export interface PagebuilderV1GetTermInput {
   hide_empty?: boolean;
   /** Extra meta conditions. */
   meta_query?: unknown[];
-}
+};
 
 /** Params of GET /pagebuilder/v1/term as its handler receives them, defaults applied. */
 export type PagebuilderV1GetTermArgs = PagebuilderV1GetTermInput &
@@ -3383,13 +5609,13 @@ export type PagebuilderV1GetTermArgs = PagebuilderV1GetTermInput &
 export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/user as a client sends them. */
-export interface PagebuilderV1GetUserInput {
+export type PagebuilderV1GetUserInput = {
   /** Text searched for. */
   term?: string;
   keys_conversion_map?: string | (unknown[] | string);
   /** Most results answered. */
   items_count?: number;
-}
+};
 
 /** Params of GET /pagebuilder/v1/user as its handler receives them, defaults applied. */
 export type PagebuilderV1GetUserArgs = PagebuilderV1GetUserInput &
@@ -3399,7 +5625,7 @@ export type PagebuilderV1GetUserArgs = PagebuilderV1GetUserInput &
 export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/favorites as a client sends them. */
-export interface PagebuilderV1GetFavoritesInput {
+export type PagebuilderV1GetFavoritesInput = {
   /** Scope of the answer. */
   context?: string;
   /** Page of the list to answer. */
@@ -3408,7 +5634,7 @@ export interface PagebuilderV1GetFavoritesInput {
   per_page?: number;
   /** Keep only items matching this text. */
   search?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/favorites as its handler receives them, defaults applied. */
 export type PagebuilderV1GetFavoritesArgs = PagebuilderV1GetFavoritesInput &
@@ -3418,12 +5644,12 @@ export type PagebuilderV1GetFavoritesArgs = PagebuilderV1GetFavoritesInput &
 export type PagebuilderV1GetFavoritesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder/v1/favorites/<id> as a client sends them. */
-export interface PagebuilderV1PostFavoritesInput {
+export type PagebuilderV1PostFavoritesInput = {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item marked as favorite. */
   favorite: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/favorites/<id> as its handler receives them. */
 export type PagebuilderV1PostFavoritesArgs = PagebuilderV1PostFavoritesInput;
@@ -3432,12 +5658,12 @@ export type PagebuilderV1PostFavoritesArgs = PagebuilderV1PostFavoritesInput;
 export type PagebuilderV1PostFavoritesResult = CollectionRecord;
 
 /** Params of DELETE /pagebuilder/v1/favorites/<id> as a client sends them. */
-export interface PagebuilderV1DeleteFavoritesInput {
+export type PagebuilderV1DeleteFavoritesInput = {
   /** Kind of favorites (e.g. widgets). */
   id: string;
   /** Slug of the item no longer a favorite. */
   favorite: string;
-}
+};
 
 /** Params of DELETE /pagebuilder/v1/favorites/<id> as its handler receives them. */
 export type PagebuilderV1DeleteFavoritesArgs = PagebuilderV1DeleteFavoritesInput;
@@ -3455,12 +5681,12 @@ export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderV1GetKitElement
 export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
-export interface PagebuilderV1UpdateKitElementsDefaultsInput {
+export type PagebuilderV1UpdateKitElementsDefaultsInput = {
   /** Element type the defaults apply to. */
   type: string;
   /** Default settings of that element type. */
   settings: {};
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
 export type PagebuilderV1UpdateKitElementsDefaultsArgs =
@@ -3470,10 +5696,10 @@ export type PagebuilderV1UpdateKitElementsDefaultsArgs =
 export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as a client sends them. */
-export interface PagebuilderV1DeleteKitElementsDefaultsInput {
+export type PagebuilderV1DeleteKitElementsDefaultsInput = {
   /** Element type whose defaults are removed. */
   type: string;
-}
+};
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type> as its handler receives them. */
 export type PagebuilderV1DeleteKitElementsDefaultsArgs =
@@ -3483,14 +5709,14 @@ export type PagebuilderV1DeleteKitElementsDefaultsArgs =
 export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts as a client sends them. */
-export interface PagebuilderV1GetSiteNavigationRecentPostsInput {
+export type PagebuilderV1GetSiteNavigationRecentPostsInput = {
   /** How many posts to answer. */
   posts_per_page: number;
   /** Post types to include. */
   post_type?: unknown[];
   /** Post ids to leave out. */
   post__not_in?: number[];
-}
+};
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts as its handler receives them, defaults applied. */
 export type PagebuilderV1GetSiteNavigationRecentPostsArgs =
@@ -3501,10 +5727,10 @@ export type PagebuilderV1GetSiteNavigationRecentPostsArgs =
 export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post as a client sends them. */
-export interface PagebuilderV1PostSiteNavigationAddNewPostInput {
+export type PagebuilderV1PostSiteNavigationAddNewPostInput = {
   /** Type of the new draft. */
   post_type?: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post as its handler receives them, defaults applied. */
 export type PagebuilderV1PostSiteNavigationAddNewPostArgs =
@@ -3525,10 +5751,10 @@ export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
 export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as a client sends them. */
-export interface PagebuilderV1GetDesignSystemStylesheetInput {
+export type PagebuilderV1GetDesignSystemStylesheetInput = {
   /** Version of the stylesheet (cache busting; any value serves the current one). */
   ver?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet as its handler receives them. */
 export type PagebuilderV1GetDesignSystemStylesheetArgs =
@@ -3548,10 +5774,10 @@ export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetChecklistInput &
 export type PagebuilderV1GetChecklistResult = PagebuilderChecklistStepsItem[];
 
 /** Params of GET /pagebuilder/v1/checklist/<id> as a client sends them. */
-export interface PagebuilderV1GetChecklistItemInput {
+export type PagebuilderV1GetChecklistItemInput = {
   /** Checklist entry id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/checklist/<id> as its handler receives them. */
 export type PagebuilderV1GetChecklistItemArgs = PagebuilderV1GetChecklistItemInput;
@@ -3569,10 +5795,10 @@ export type PagebuilderV1GetChecklistStepsArgs = PagebuilderV1GetChecklistStepsI
 export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
 
 /** Params of GET /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
-export interface PagebuilderV1GetChecklistStepInput {
+export type PagebuilderV1GetChecklistStepInput = {
   /** Step id. */
   id: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
 export type PagebuilderV1GetChecklistStepArgs = PagebuilderV1GetChecklistStepInput;
@@ -3581,12 +5807,12 @@ export type PagebuilderV1GetChecklistStepArgs = PagebuilderV1GetChecklistStepInp
 export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as a client sends them. */
-export interface PagebuilderV1UpdateChecklistStepInput {
+export type PagebuilderV1UpdateChecklistStepInput = {
   /** Step id. */
   id: string;
   /** Whether the site owner marked the step done. */
   is_marked_completed?: boolean;
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> as its handler receives them. */
 export type PagebuilderV1UpdateChecklistStepArgs = PagebuilderV1UpdateChecklistStepInput;
@@ -3758,14 +5984,14 @@ export type PagebuilderV1GetTemplateLibraryTemplatesArgs =
 export type PagebuilderV1GetTemplateLibraryTemplatesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder/v1/template-library/templates as a client sends them. */
-export interface PagebuilderV1PostTemplateLibraryTemplatesInput {
+export type PagebuilderV1PostTemplateLibraryTemplatesInput = {
   /** Template title. */
   title?: string;
   /** What the template is used as. */
   type: 'page' | 'section' | 'container';
   /** The template's element tree. */
   content?: {};
-}
+};
 
 /** Params of POST /pagebuilder/v1/template-library/templates as its handler receives them. */
 export type PagebuilderV1PostTemplateLibraryTemplatesArgs =
@@ -3784,10 +6010,10 @@ export type PagebuilderV1GetUserDataCurrentUserArgs = PagebuilderV1GetUserDataCu
 export type PagebuilderV1GetUserDataCurrentUserResult = PagebuilderUserDataOption;
 
 /** Params of PATCH /pagebuilder/v1/user-data/current-user as a client sends them. */
-export interface PagebuilderV1UpdateUserDataCurrentUserInput {
+export type PagebuilderV1UpdateUserDataCurrentUserInput = {
   /** Messages the user chose not to see again. */
   suppressedMessages?: string[];
-}
+};
 
 /** Params of PATCH /pagebuilder/v1/user-data/current-user as its handler receives them. */
 export type PagebuilderV1UpdateUserDataCurrentUserArgs =
@@ -3806,10 +6032,10 @@ export type PagebuilderV1GetLibraryConnectArgs = PagebuilderV1GetLibraryConnectI
 export type PagebuilderV1GetLibraryConnectResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/library/connect as a client sends them. */
-export interface PagebuilderV1PostLibraryConnectInput {
+export type PagebuilderV1PostLibraryConnectInput = {
   /** Access token of the template library account. */
   token: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/library/connect as its handler receives them. */
 export type PagebuilderV1PostLibraryConnectArgs = PagebuilderV1PostLibraryConnectInput;
@@ -3837,10 +6063,10 @@ export type PagebuilderV1GetSendEventArgs = PagebuilderV1GetSendEventInput &
 export type PagebuilderV1GetSendEventResult = InboxEvent[];
 
 /** Params of POST /pagebuilder/v1/send-event as a client sends them. */
-export interface PagebuilderV1PostSendEventInput {
+export type PagebuilderV1PostSendEventInput = {
   /** The event as the editor reports it. */
   event_data: {};
-}
+};
 
 /** Params of POST /pagebuilder/v1/send-event as its handler receives them. */
 export type PagebuilderV1PostSendEventArgs = PagebuilderV1PostSendEventInput;
@@ -3849,10 +6075,10 @@ export type PagebuilderV1PostSendEventArgs = PagebuilderV1PostSendEventInput;
 export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
 /** Params of GET /pagebuilder/v1/global-classes as a client sends them. */
-export interface PagebuilderV1GetGlobalClassesInput {
+export type PagebuilderV1GetGlobalClassesInput = {
   /** Published classes or the preview copy. */
   context?: 'frontend' | 'preview';
-}
+};
 
 /** Params of GET /pagebuilder/v1/global-classes as its handler receives them, defaults applied. */
 export type PagebuilderV1GetGlobalClassesArgs = PagebuilderV1GetGlobalClassesInput &
@@ -3862,7 +6088,7 @@ export type PagebuilderV1GetGlobalClassesArgs = PagebuilderV1GetGlobalClassesInp
 export type PagebuilderV1GetGlobalClassesResult = GlobalClasses;
 
 /** Params of PUT /pagebuilder/v1/global-classes as a client sends them. */
-export interface PagebuilderV1UpdateGlobalClassesInput {
+export type PagebuilderV1UpdateGlobalClassesInput = {
   /** Published classes or the preview copy. */
   context?: 'frontend' | 'preview';
   /** Ids of the classes added, deleted and modified since the last save. */
@@ -3882,7 +6108,7 @@ export interface PagebuilderV1UpdateGlobalClassesInput {
   };
   /** Class ids in display order. */
   order: string[];
-}
+};
 
 /** Params of PUT /pagebuilder/v1/global-classes as its handler receives them, defaults applied. */
 export type PagebuilderV1UpdateGlobalClassesArgs = PagebuilderV1UpdateGlobalClassesInput &
@@ -3911,14 +6137,14 @@ export type PagebuilderV1GetVariablesListArgs = PagebuilderV1GetVariablesListInp
 export type PagebuilderV1GetVariablesListResult = VariablesAnswer;
 
 /** Params of POST /pagebuilder/v1/variables/create as a client sends them. */
-export interface PagebuilderV1PostVariablesCreateInput {
+export type PagebuilderV1PostVariablesCreateInput = {
   /** Kind of value (colour, font...). */
   type: string;
   /** Name shown in the editor. */
   label: string;
   /** The value. */
   value: string;
-}
+};
 
 /** Params of POST /pagebuilder/v1/variables/create as its handler receives them. */
 export type PagebuilderV1PostVariablesCreateArgs = PagebuilderV1PostVariablesCreateInput;
@@ -3927,7 +6153,7 @@ export type PagebuilderV1PostVariablesCreateArgs = PagebuilderV1PostVariablesCre
 export type PagebuilderV1PostVariablesCreateResult = VariablesAnswer;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/update as a client sends them. */
-export interface PagebuilderV1UpdateVariablesUpdateInput {
+export type PagebuilderV1UpdateVariablesUpdateInput = {
   /** Variable to change. */
   id: string;
   /** New name. */
@@ -3938,7 +6164,7 @@ export interface PagebuilderV1UpdateVariablesUpdateInput {
   order?: number;
   /** New kind of value. */
   type?: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/update as its handler receives them. */
 export type PagebuilderV1UpdateVariablesUpdateArgs = PagebuilderV1UpdateVariablesUpdateInput;
@@ -3947,10 +6173,10 @@ export type PagebuilderV1UpdateVariablesUpdateArgs = PagebuilderV1UpdateVariable
 export type PagebuilderV1UpdateVariablesUpdateResult = VariablesAnswer;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete as a client sends them. */
-export interface PagebuilderV1UpdateVariablesDeleteInput {
+export type PagebuilderV1UpdateVariablesDeleteInput = {
   /** Variable to delete (it can be restored). */
   id: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete as its handler receives them. */
 export type PagebuilderV1UpdateVariablesDeleteArgs = PagebuilderV1UpdateVariablesDeleteInput;
@@ -3959,7 +6185,7 @@ export type PagebuilderV1UpdateVariablesDeleteArgs = PagebuilderV1UpdateVariable
 export type PagebuilderV1UpdateVariablesDeleteResult = VariablesAnswer;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore as a client sends them. */
-export interface PagebuilderV1UpdateVariablesRestoreInput {
+export type PagebuilderV1UpdateVariablesRestoreInput = {
   /** Deleted variable to bring back. */
   id: {
     [k: string]: unknown;
@@ -3970,7 +6196,7 @@ export interface PagebuilderV1UpdateVariablesRestoreInput {
   value?: string;
   /** Kind of value. */
   type?: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore as its handler receives them. */
 export type PagebuilderV1UpdateVariablesRestoreArgs = PagebuilderV1UpdateVariablesRestoreInput;
@@ -3979,12 +6205,12 @@ export type PagebuilderV1UpdateVariablesRestoreArgs = PagebuilderV1UpdateVariabl
 export type PagebuilderV1UpdateVariablesRestoreResult = VariablesAnswer;
 
 /** Params of POST /pagebuilder/v1/variables/batch as a client sends them. */
-export interface PagebuilderV1PostVariablesBatchInput {
+export type PagebuilderV1PostVariablesBatchInput = {
   /** Version of the list the operations were made against. */
   watermark: number;
   /** Creates, updates, deletes and restores applied in order. */
   operations: unknown[];
-}
+};
 
 /** Params of POST /pagebuilder/v1/variables/batch as its handler receives them. */
 export type PagebuilderV1PostVariablesBatchArgs = PagebuilderV1PostVariablesBatchInput;
@@ -3993,10 +6219,10 @@ export type PagebuilderV1PostVariablesBatchArgs = PagebuilderV1PostVariablesBatc
 export type PagebuilderV1PostVariablesBatchResult = VariablesAnswer;
 
 /** Params of GET /pagebuilder/v1/documents as a client sends them. */
-export interface PagebuilderV1DocumentsIndexInput {
+export type PagebuilderV1DocumentsIndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/documents as its handler receives them, defaults applied. */
 export type PagebuilderV1DocumentsIndexArgs = PagebuilderV1DocumentsIndexInput &
@@ -4006,12 +6232,12 @@ export type PagebuilderV1DocumentsIndexArgs = PagebuilderV1DocumentsIndexInput &
 export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
-export interface PagebuilderV1DocumentsPostMediaImportInput {
+export type PagebuilderV1DocumentsPostMediaImportInput = {
   /** Document (post id) whose external media is imported. */
   id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as its handler receives them. */
 export type PagebuilderV1DocumentsPostMediaImportArgs = PagebuilderV1DocumentsPostMediaImportInput;
@@ -4020,10 +6246,10 @@ export type PagebuilderV1DocumentsPostMediaImportArgs = PagebuilderV1DocumentsPo
 export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback as a client sends them. */
-export interface PagebuilderV1FeedbackIndexInput {
+export type PagebuilderV1FeedbackIndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder/v1/feedback as its handler receives them, defaults applied. */
 export type PagebuilderV1FeedbackIndexArgs = PagebuilderV1FeedbackIndexInput &
@@ -4052,10 +6278,10 @@ export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderV1FeedbackPostSubmi
 export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
 /** Params of GET /pagebuilder-ai/v1 as a client sends them. */
-export interface PagebuilderAiV1IndexInput {
+export type PagebuilderAiV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /pagebuilder-ai/v1 as its handler receives them, defaults applied. */
 export type PagebuilderAiV1IndexArgs = PagebuilderAiV1IndexInput &
@@ -4074,10 +6300,10 @@ export type PagebuilderAiV1GetPermissionsArgs = PagebuilderAiV1GetPermissionsInp
 export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
 /** Params of GET /sitegen/v1 as a client sends them. */
-export interface SitegenV1IndexInput {
+export type SitegenV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /sitegen/v1 as its handler receives them, defaults applied. */
 export type SitegenV1IndexArgs = SitegenV1IndexInput &
@@ -4204,14 +6430,14 @@ export type SitegenV1PostRestoreCreditArgs = SitegenV1PostRestoreCreditInput;
 export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/description as a client sends them. */
-export interface SitegenV1PostDescriptionInput {
+export type SitegenV1PostDescriptionInput = {
   /** Name of the business. */
   business_name: string;
   /** What the business does, in the owner's words. */
   business_description?: string;
   /** Business category (see /sitegen/v1/categories). */
   category?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/description as its handler receives them. */
 export type SitegenV1PostDescriptionArgs = SitegenV1PostDescriptionInput;
@@ -4229,14 +6455,14 @@ export type SitegenV1PostKeywordsArgs = SitegenV1PostKeywordsInput;
 export type SitegenV1PostKeywordsResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/template-keywords as a client sends them. */
-export interface SitegenV1PostTemplateKeywordsInput {
+export type SitegenV1PostTemplateKeywordsInput = {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
   business_description?: string;
   /** Business category. */
   business_category?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/template-keywords as its handler receives them. */
 export type SitegenV1PostTemplateKeywordsArgs = SitegenV1PostTemplateKeywordsInput;
@@ -4245,7 +6471,7 @@ export type SitegenV1PostTemplateKeywordsArgs = SitegenV1PostTemplateKeywordsInp
 export type SitegenV1PostTemplateKeywordsResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/images as a client sends them. */
-export interface SitegenV1PostImagesInput {
+export type SitegenV1PostImagesInput = {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -4256,7 +6482,7 @@ export interface SitegenV1PostImagesInput {
   orientation?: string;
   /** Image source to search. */
   engine?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/images as its handler receives them. */
 export type SitegenV1PostImagesArgs = SitegenV1PostImagesInput;
@@ -4275,14 +6501,14 @@ export type SitegenV1GetRecordStepArgs = SitegenV1GetRecordStepInput &
 export type SitegenV1GetRecordStepResult = CollectionRecord[];
 
 /** Params of POST /sitegen/v1/record-step as a client sends them. */
-export interface SitegenV1PostRecordStepInput {
+export type SitegenV1PostRecordStepInput = {
   /** What happened at the step. */
   action: string;
   /** Number of the step. */
   current_step: number;
   /** Name of the step. */
   current_step_name: string;
-}
+};
 
 /** Params of POST /sitegen/v1/record-step as its handler receives them. */
 export type SitegenV1PostRecordStepArgs = SitegenV1PostRecordStepInput;
@@ -4291,14 +6517,14 @@ export type SitegenV1PostRecordStepArgs = SitegenV1PostRecordStepInput;
 export type SitegenV1PostRecordStepResult = CollectionRecord;
 
 /** Params of POST /sitegen/v1/templates as a client sends them. */
-export interface SitegenV1PostTemplatesInput {
+export type SitegenV1PostTemplatesInput = {
   /** Name of the business. */
   business_name?: string;
   /** Builder the templates are made for. */
   page_builder?: string;
   /** Words the templates should match. */
   keywords?: string[];
-}
+};
 
 /** Params of POST /sitegen/v1/templates as its handler receives them. */
 export type SitegenV1PostTemplatesArgs = SitegenV1PostTemplatesInput;
@@ -4307,7 +6533,7 @@ export type SitegenV1PostTemplatesArgs = SitegenV1PostTemplatesInput;
 export type SitegenV1PostTemplatesResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/all-templates as a client sends them. */
-export interface SitegenV1PostAllTemplatesInput {
+export type SitegenV1PostAllTemplatesInput = {
   /** Name of the business. */
   business_name?: string;
   /** Templates per page. */
@@ -4320,7 +6546,7 @@ export interface SitegenV1PostAllTemplatesInput {
   keyword?: string;
   /** Sort field and direction. */
   sort?: {};
-}
+};
 
 /** Params of POST /sitegen/v1/all-templates as its handler receives them. */
 export type SitegenV1PostAllTemplatesArgs = SitegenV1PostAllTemplatesInput;
@@ -4338,7 +6564,7 @@ export type SitegenV1GetUserDetailsArgs = SitegenV1GetUserDetailsInput;
 export type SitegenV1GetUserDetailsResult = SitegenUserDetailsOption;
 
 /** Params of POST /sitegen/v1/user-details as a client sends them. */
-export interface SitegenV1PostUserDetailsInput {
+export type SitegenV1PostUserDetailsInput = {
   /** What the business does. */
   business_description: string;
   /** Name of the business. */
@@ -4359,7 +6585,7 @@ export interface SitegenV1PostUserDetailsInput {
   business_email?: string;
   /** Links to social profiles. */
   social_profiles?: unknown[];
-}
+};
 
 /** Params of POST /sitegen/v1/user-details as its handler receives them. */
 export type SitegenV1PostUserDetailsArgs = SitegenV1PostUserDetailsInput;
@@ -4368,10 +6594,10 @@ export type SitegenV1PostUserDetailsArgs = SitegenV1PostUserDetailsInput;
 export type SitegenV1PostUserDetailsResult = SitegenUserDetailsOption;
 
 /** Params of POST /sitegen/v1/site as a client sends them. */
-export interface SitegenV1PostSiteInput {
+export type SitegenV1PostSiteInput = {
   /** Template the site is built from. */
   template: string;
-}
+};
 
 /** Params of POST /sitegen/v1/site as its handler receives them. */
 export type SitegenV1PostSiteArgs = SitegenV1PostSiteInput;
@@ -4380,7 +6606,7 @@ export type SitegenV1PostSiteArgs = SitegenV1PostSiteInput;
 export type SitegenV1PostSiteResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/content-export as a client sends them. */
-export interface SitegenV1PostContentExportInput {
+export type SitegenV1PostContentExportInput = {
   /** Template whose text is filled in. */
   template: string;
   /** Name of the business. */
@@ -4389,7 +6615,7 @@ export interface SitegenV1PostContentExportInput {
   business_description?: string;
   /** Language of the text. */
   language?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/content-export as its handler receives them. */
 export type SitegenV1PostContentExportArgs = SitegenV1PostContentExportInput;
@@ -4398,12 +6624,12 @@ export type SitegenV1PostContentExportArgs = SitegenV1PostContentExportInput;
 export type SitegenV1PostContentExportResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/ai-site as a client sends them. */
-export interface SitegenV1PostAiSiteInput {
+export type SitegenV1PostAiSiteInput = {
   /** Template the site is built from. */
   template: string;
   /** Name of the business. */
   business_name?: string;
-}
+};
 
 /** Params of POST /sitegen/v1/ai-site as its handler receives them. */
 export type SitegenV1PostAiSiteArgs = SitegenV1PostAiSiteInput;
@@ -4412,10 +6638,10 @@ export type SitegenV1PostAiSiteArgs = SitegenV1PostAiSiteInput;
 export type SitegenV1PostAiSiteResult = UpstreamAnswer;
 
 /** Params of POST /sitegen/v1/search-category as a client sends them. */
-export interface SitegenV1PostSearchCategoryInput {
+export type SitegenV1PostSearchCategoryInput = {
   /** Word to find a business category for. */
   keyword: string;
-}
+};
 
 /** Params of POST /sitegen/v1/search-category as its handler receives them. */
 export type SitegenV1PostSearchCategoryArgs = SitegenV1PostSearchCategoryInput;
@@ -4433,10 +6659,10 @@ export type SitegenV1GetSetStepDataArgs = SitegenV1GetSetStepDataInput;
 export type SitegenV1GetSetStepDataResult = SitegenStepDataOption;
 
 /** Params of POST /sitegen/v1/set-step-data as a client sends them. */
-export interface SitegenV1PostSetStepDataInput {
+export type SitegenV1PostSetStepDataInput = {
   /** The wizard's state, as the client serialises it. */
   business_details: string;
-}
+};
 
 /** Params of POST /sitegen/v1/set-step-data as its handler receives them. */
 export type SitegenV1PostSetStepDataArgs = SitegenV1PostSetStepDataInput;
@@ -4445,10 +6671,10 @@ export type SitegenV1PostSetStepDataArgs = SitegenV1PostSetStepDataInput;
 export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
 /** Params of GET /sitegen-images/v1 as a client sends them. */
-export interface SitegenImagesV1IndexInput {
+export type SitegenImagesV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /sitegen-images/v1 as its handler receives them, defaults applied. */
 export type SitegenImagesV1IndexArgs = SitegenImagesV1IndexInput &
@@ -4458,7 +6684,7 @@ export type SitegenImagesV1IndexArgs = SitegenImagesV1IndexInput &
 export type SitegenImagesV1IndexResult = NamespaceIndex;
 
 /** Params of POST /sitegen-images/v1/images as a client sends them. */
-export interface SitegenImagesV1PostImagesInput {
+export type SitegenImagesV1PostImagesInput = {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -4473,7 +6699,7 @@ export interface SitegenImagesV1PostImagesInput {
   filter?: string;
   /** Dominant colour wanted. */
   color?: string;
-}
+};
 
 /** Params of POST /sitegen-images/v1/images as its handler receives them. */
 export type SitegenImagesV1PostImagesArgs = SitegenImagesV1PostImagesInput;
@@ -4482,10 +6708,10 @@ export type SitegenImagesV1PostImagesArgs = SitegenImagesV1PostImagesInput;
 export type SitegenImagesV1PostImagesResult = UpstreamAnswer;
 
 /** Params of GET /hdrftr/v1 as a client sends them. */
-export interface HdrftrV1IndexInput {
+export type HdrftrV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /hdrftr/v1 as its handler receives them, defaults applied. */
 export type HdrftrV1IndexArgs = HdrftrV1IndexInput &
@@ -4586,14 +6812,14 @@ export type HdrftrV1GetGetLearnChaptersArgs = HdrftrV1GetGetLearnChaptersInput;
 export type HdrftrV1GetGetLearnChaptersResult = HdrftrLearnChaptersItem[];
 
 /** Params of POST /hdrftr/v1/update-learn-progress as a client sends them. */
-export interface HdrftrV1PostUpdateLearnProgressInput {
+export type HdrftrV1PostUpdateLearnProgressInput = {
   /** Chapter the step belongs to. */
   chapterId: string;
   /** Step whose state changes. */
   stepId: string;
   /** Whether the step is now done. */
   completed: boolean;
-}
+};
 
 /** Params of POST /hdrftr/v1/update-learn-progress as its handler receives them. */
 export type HdrftrV1PostUpdateLearnProgressArgs = HdrftrV1PostUpdateLearnProgressInput;
@@ -4602,10 +6828,10 @@ export type HdrftrV1PostUpdateLearnProgressArgs = HdrftrV1PostUpdateLearnProgres
 export type HdrftrV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /formsuite/v1 as a client sends them. */
-export interface FormsuiteV1IndexInput {
+export type FormsuiteV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /formsuite/v1 as its handler receives them, defaults applied. */
 export type FormsuiteV1IndexArgs = FormsuiteV1IndexInput &
@@ -4783,10 +7009,10 @@ export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetOnboardingGetS
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
 
 /** Params of GET /formsuite/v1/generate-form-markup as a client sends them. */
-export interface FormsuiteV1GetGenerateFormMarkupInput {
+export type FormsuiteV1GetGenerateFormMarkupInput = {
   /** Form to render. */
   id: number;
-}
+};
 
 /** Params of GET /formsuite/v1/generate-form-markup as its handler receives them. */
 export type FormsuiteV1GetGenerateFormMarkupArgs = FormsuiteV1GetGenerateFormMarkupInput;
@@ -4795,12 +7021,12 @@ export type FormsuiteV1GetGenerateFormMarkupArgs = FormsuiteV1GetGenerateFormMar
 export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 
 /** Params of POST /formsuite/v1/generate-form as a client sends them. */
-export interface FormsuiteV1PostGenerateFormInput {
+export type FormsuiteV1PostGenerateFormInput = {
   /** Let the AI service use its built-in instructions. */
   use_system_message?: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /formsuite/v1/generate-form as its handler receives them. */
 export type FormsuiteV1PostGenerateFormArgs = FormsuiteV1PostGenerateFormInput;
@@ -4827,12 +7053,12 @@ export type FormsuiteV1UpdateGlobalSettingsArgs = FormsuiteV1UpdateGlobalSetting
 export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
-export interface FormsuiteV1GetAfterSubmissionInput {
+export type FormsuiteV1GetAfterSubmissionInput = {
   /** Entry just created by the visitor. */
   submission_id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as its handler receives them. */
 export type FormsuiteV1GetAfterSubmissionArgs = FormsuiteV1GetAfterSubmissionInput;
@@ -4851,14 +7077,14 @@ export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetDismissFormSe
 export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
 
 /** Params of POST /formsuite/v1/dismiss-form-setup-card as a client sends them. */
-export interface FormsuiteV1PostDismissFormSetupCardInput {
+export type FormsuiteV1PostDismissFormSetupCardInput = {
   /** Form whose setup card is dismissed. */
   form_id: {
     [k: string]: unknown;
   };
   /** Which card. */
   action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
-}
+};
 
 /** Params of POST /formsuite/v1/dismiss-form-setup-card as its handler receives them. */
 export type FormsuiteV1PostDismissFormSetupCardArgs = FormsuiteV1PostDismissFormSetupCardInput;
@@ -4867,7 +7093,7 @@ export type FormsuiteV1PostDismissFormSetupCardArgs = FormsuiteV1PostDismissForm
 export type FormsuiteV1PostDismissFormSetupCardResult = CollectionRecord;
 
 /** Params of GET /formsuite/v1/pages/search as a client sends them. */
-export interface FormsuiteV1GetPagesSearchInput {
+export type FormsuiteV1GetPagesSearchInput = {
   /** Text searched in page titles. */
   search?: string;
   /** Page of results. */
@@ -4878,7 +7104,7 @@ export interface FormsuiteV1GetPagesSearchInput {
   selected_url?: string;
   /** Addresses to keep in the answer. */
   selected_urls?: unknown[];
-}
+};
 
 /** Params of GET /formsuite/v1/pages/search as its handler receives them, defaults applied. */
 export type FormsuiteV1GetPagesSearchArgs = FormsuiteV1GetPagesSearchInput &
@@ -4902,7 +7128,7 @@ export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetOnboardingUs
 export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of POST /formsuite/v1/onboarding/user-details as a client sends them. */
-export interface FormsuiteV1PostOnboardingUserDetailsInput {
+export type FormsuiteV1PostOnboardingUserDetailsInput = {
   /** First name. */
   first_name: {
     [k: string]: unknown;
@@ -4915,7 +7141,7 @@ export interface FormsuiteV1PostOnboardingUserDetailsInput {
   email: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /formsuite/v1/onboarding/user-details as its handler receives them. */
 export type FormsuiteV1PostOnboardingUserDetailsArgs = FormsuiteV1PostOnboardingUserDetailsInput;
@@ -4924,12 +7150,12 @@ export type FormsuiteV1PostOnboardingUserDetailsArgs = FormsuiteV1PostOnboarding
 export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of GET /formsuite/v1/plugin-status as a client sends them. */
-export interface FormsuiteV1GetPluginStatusInput {
+export type FormsuiteV1GetPluginStatusInput = {
   /** Plugin asked about. */
   plugin: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /formsuite/v1/plugin-status as its handler receives them. */
 export type FormsuiteV1GetPluginStatusArgs = FormsuiteV1GetPluginStatusInput;
@@ -4938,7 +7164,7 @@ export type FormsuiteV1GetPluginStatusArgs = FormsuiteV1GetPluginStatusInput;
 export type FormsuiteV1GetPluginStatusResult = CollectionRecord;
 
 /** Params of GET /formsuite/v1/entries/list as a client sends them. */
-export interface FormsuiteV1GetEntriesListInput {
+export type FormsuiteV1GetEntriesListInput = {
   /** Only entries of this form (0 for all). */
   form_id?: number;
   /** Only entries in this state. */
@@ -4957,7 +7183,7 @@ export interface FormsuiteV1GetEntriesListInput {
   per_page?: number;
   /** Page of results. */
   page?: number;
-}
+};
 
 /** Params of GET /formsuite/v1/entries/list as its handler receives them, defaults applied. */
 export type FormsuiteV1GetEntriesListArgs = FormsuiteV1GetEntriesListInput &
@@ -4980,16 +7206,14 @@ export type FormsuiteV1GetEntriesListArgs = FormsuiteV1GetEntriesListInput &
 export type FormsuiteV1GetEntriesListResult = FormEntry[];
 
 /** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
-export interface FormsuiteV1PostEntriesReadStatusInput {
+export type FormsuiteV1PostEntriesReadStatusInput = {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
   };
   /** Mark read or unread. */
-  action: {
-    [k: string]: unknown;
-  };
-}
+  action: 'read' | 'unread';
+};
 
 /** Params of POST /formsuite/v1/entries/read-status as its handler receives them. */
 export type FormsuiteV1PostEntriesReadStatusArgs = FormsuiteV1PostEntriesReadStatusInput;
@@ -4998,16 +7222,14 @@ export type FormsuiteV1PostEntriesReadStatusArgs = FormsuiteV1PostEntriesReadSta
 export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/trash as a client sends them. */
-export interface FormsuiteV1PostEntriesTrashInput {
+export type FormsuiteV1PostEntriesTrashInput = {
   /** Entries to change. */
   entry_ids: {
     [k: string]: unknown;
   };
   /** Trash or restore. */
-  action: {
-    [k: string]: unknown;
-  };
-}
+  action: 'trash' | 'restore';
+};
 
 /** Params of POST /formsuite/v1/entries/trash as its handler receives them. */
 export type FormsuiteV1PostEntriesTrashArgs = FormsuiteV1PostEntriesTrashInput;
@@ -5016,12 +7238,12 @@ export type FormsuiteV1PostEntriesTrashArgs = FormsuiteV1PostEntriesTrashInput;
 export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/delete as a client sends them. */
-export interface FormsuiteV1PostEntriesDeleteInput {
+export type FormsuiteV1PostEntriesDeleteInput = {
   /** Entries deleted for good. */
   entry_ids: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /formsuite/v1/entries/delete as its handler receives them. */
 export type FormsuiteV1PostEntriesDeleteArgs = FormsuiteV1PostEntriesDeleteInput;
@@ -5030,7 +7252,7 @@ export type FormsuiteV1PostEntriesDeleteArgs = FormsuiteV1PostEntriesDeleteInput
 export type FormsuiteV1PostEntriesDeleteResult = EntriesDeleted;
 
 /** Params of POST /formsuite/v1/entries/export as a client sends them. */
-export interface FormsuiteV1PostEntriesExportInput {
+export type FormsuiteV1PostEntriesExportInput = {
   /** Entries to export (all matching the filters when empty). */
   entry_ids?: unknown[];
   /** Only entries of this form (0 for all). */
@@ -5043,7 +7265,7 @@ export interface FormsuiteV1PostEntriesExportInput {
   date_from?: string;
   /** Latest submission date. */
   date_to?: string;
-}
+};
 
 /** Params of POST /formsuite/v1/entries/export as its handler receives them, defaults applied. */
 export type FormsuiteV1PostEntriesExportArgs = FormsuiteV1PostEntriesExportInput &
@@ -5058,12 +7280,12 @@ export type FormsuiteV1PostEntriesExportArgs = FormsuiteV1PostEntriesExportInput
 export type FormsuiteV1PostEntriesExportResult = CsvText;
 
 /** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
-export interface FormsuiteV1GetEntryDetailsInput {
+export type FormsuiteV1GetEntryDetailsInput = {
   /** Entry id. */
   id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /formsuite/v1/entry/<id>/details as its handler receives them. */
 export type FormsuiteV1GetEntryDetailsArgs = FormsuiteV1GetEntryDetailsInput;
@@ -5072,7 +7294,7 @@ export type FormsuiteV1GetEntryDetailsArgs = FormsuiteV1GetEntryDetailsInput;
 export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 
 /** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
-export interface FormsuiteV1GetEntryLogsInput {
+export type FormsuiteV1GetEntryLogsInput = {
   /** Entry id. */
   id: {
     [k: string]: unknown;
@@ -5081,7 +7303,7 @@ export interface FormsuiteV1GetEntryLogsInput {
   per_page?: number;
   /** Page of the log. */
   page?: number;
-}
+};
 
 /** Params of GET /formsuite/v1/entry/<id>/logs as its handler receives them, defaults applied. */
 export type FormsuiteV1GetEntryLogsArgs = FormsuiteV1GetEntryLogsInput &
@@ -5091,7 +7313,7 @@ export type FormsuiteV1GetEntryLogsArgs = FormsuiteV1GetEntryLogsInput &
 export type FormsuiteV1GetEntryLogsResult = EntryLogItem[];
 
 /** Params of GET /formsuite/v1/forms as a client sends them. */
-export interface FormsuiteV1GetFormsInput {
+export type FormsuiteV1GetFormsInput = {
   /** Page of results. */
   page?: number;
   /** Forms per page. */
@@ -5108,7 +7330,7 @@ export interface FormsuiteV1GetFormsInput {
   date_from?: string;
   /** Latest creation date. */
   date_to?: string;
-}
+};
 
 /** Params of GET /formsuite/v1/forms as its handler receives them, defaults applied. */
 export type FormsuiteV1GetFormsArgs = FormsuiteV1GetFormsInput &
@@ -5118,10 +7340,10 @@ export type FormsuiteV1GetFormsArgs = FormsuiteV1GetFormsInput &
 export type FormsuiteV1GetFormsResult = Form[];
 
 /** Params of GET /formsuite/v1/forms/<id> as a client sends them. */
-export interface FormsuiteV1GetFormInput {
+export type FormsuiteV1GetFormInput = {
   /** Form id. */
   id: number;
-}
+};
 
 /** Params of GET /formsuite/v1/forms/<id> as its handler receives them. */
 export type FormsuiteV1GetFormArgs = FormsuiteV1GetFormInput;
@@ -5130,7 +7352,7 @@ export type FormsuiteV1GetFormArgs = FormsuiteV1GetFormInput;
 export type FormsuiteV1GetFormResult = Form;
 
 /** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as a client sends them. */
-export interface FormsuiteV1UpdateFormInput {
+export type FormsuiteV1UpdateFormInput = {
   /** Form id. */
   id: number;
   /** New title of the form. */
@@ -5141,7 +7363,7 @@ export interface FormsuiteV1UpdateFormInput {
   settings?: {};
   /** New state of the form. */
   status?: 'publish' | 'draft' | 'private';
-}
+};
 
 /** Params of POST, PUT, PATCH /formsuite/v1/forms/<id> as its handler receives them. */
 export type FormsuiteV1UpdateFormArgs = FormsuiteV1UpdateFormInput;
@@ -5150,10 +7372,10 @@ export type FormsuiteV1UpdateFormArgs = FormsuiteV1UpdateFormInput;
 export type FormsuiteV1UpdateFormResult = Form;
 
 /** Params of POST /formsuite/v1/forms/export as a client sends them. */
-export interface FormsuiteV1PostFormsExportInput {
+export type FormsuiteV1PostFormsExportInput = {
   /** Forms to export (a list or comma-separated ids). */
   post_ids: unknown[] | string;
-}
+};
 
 /** Params of POST /formsuite/v1/forms/export as its handler receives them. */
 export type FormsuiteV1PostFormsExportArgs = FormsuiteV1PostFormsExportInput;
@@ -5162,12 +7384,12 @@ export type FormsuiteV1PostFormsExportArgs = FormsuiteV1PostFormsExportInput;
 export type FormsuiteV1PostFormsExportResult = FormsExport;
 
 /** Params of POST /formsuite/v1/forms/import as a client sends them. */
-export interface FormsuiteV1PostFormsImportInput {
+export type FormsuiteV1PostFormsImportInput = {
   /** Forms as an export produced them. */
   forms_data: unknown[];
   /** State of imported forms. */
   default_status?: 'draft' | 'publish' | 'private';
-}
+};
 
 /** Params of POST /formsuite/v1/forms/import as its handler receives them, defaults applied. */
 export type FormsuiteV1PostFormsImportArgs = FormsuiteV1PostFormsImportInput &
@@ -5177,12 +7399,12 @@ export type FormsuiteV1PostFormsImportArgs = FormsuiteV1PostFormsImportInput &
 export type FormsuiteV1PostFormsImportResult = FormsImport;
 
 /** Params of POST /formsuite/v1/forms/manage as a client sends them. */
-export interface FormsuiteV1PostFormsManageInput {
+export type FormsuiteV1PostFormsManageInput = {
   /** One form id or a list of them. */
   form_ids: unknown[] | number;
   /** What to do with the forms. */
   action: 'trash' | 'restore' | 'delete' | 'draft';
-}
+};
 
 /** Params of POST /formsuite/v1/forms/manage as its handler receives them. */
 export type FormsuiteV1PostFormsManageArgs = FormsuiteV1PostFormsManageInput;
@@ -5191,12 +7413,12 @@ export type FormsuiteV1PostFormsManageArgs = FormsuiteV1PostFormsManageInput;
 export type FormsuiteV1PostFormsManageResult = FormsManage;
 
 /** Params of POST /formsuite/v1/forms/duplicate as a client sends them. */
-export interface FormsuiteV1PostFormsDuplicateInput {
+export type FormsuiteV1PostFormsDuplicateInput = {
   /** Form to copy. */
   form_id: number;
   /** Appended to the copy's title. */
   title_suffix?: string;
-}
+};
 
 /** Params of POST /formsuite/v1/forms/duplicate as its handler receives them, defaults applied. */
 export type FormsuiteV1PostFormsDuplicateArgs = FormsuiteV1PostFormsDuplicateInput &
@@ -5206,10 +7428,10 @@ export type FormsuiteV1PostFormsDuplicateArgs = FormsuiteV1PostFormsDuplicateInp
 export type FormsuiteV1PostFormsDuplicateResult = Form;
 
 /** Params of POST /formsuite/v1/forms/track-view as a client sends them. */
-export interface FormsuiteV1PostFormsTrackViewInput {
+export type FormsuiteV1PostFormsTrackViewInput = {
   /** Form that was shown. */
   form_id: number;
-}
+};
 
 /** Params of POST /formsuite/v1/forms/track-view as its handler receives them. */
 export type FormsuiteV1PostFormsTrackViewArgs = FormsuiteV1PostFormsTrackViewInput;
@@ -5218,12 +7440,12 @@ export type FormsuiteV1PostFormsTrackViewArgs = FormsuiteV1PostFormsTrackViewInp
 export type FormsuiteV1PostFormsTrackViewResult = FormViews;
 
 /** Params of POST /formsuite/v1/form-settings as a client sends them. */
-export interface FormsuiteV1PostFormSettingsInput {
+export type FormsuiteV1PostFormSettingsInput = {
   /** Form whose settings change. */
   post_id: number;
   /** Settings to store on the form. */
   meta_data: {};
-}
+};
 
 /** Params of POST /formsuite/v1/form-settings as its handler receives them. */
 export type FormsuiteV1PostFormSettingsArgs = FormsuiteV1PostFormSettingsInput;
@@ -5241,10 +7463,10 @@ export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetMigratorSourcesInp
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
 
 /** Params of GET /formsuite/v1/migrator/sources/<key>/forms as a client sends them. */
-export interface FormsuiteV1GetMigratorSourcesFormsInput {
+export type FormsuiteV1GetMigratorSourcesFormsInput = {
   /** Form plugin migrated from. */
   key: string;
-}
+};
 
 /** Params of GET /formsuite/v1/migrator/sources/<key>/forms as its handler receives them. */
 export type FormsuiteV1GetMigratorSourcesFormsArgs = FormsuiteV1GetMigratorSourcesFormsInput;
@@ -5253,7 +7475,7 @@ export type FormsuiteV1GetMigratorSourcesFormsArgs = FormsuiteV1GetMigratorSourc
 export type FormsuiteV1GetMigratorSourcesFormsResult = MigratorSourceForm[];
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import as a client sends them. */
-export interface FormsuiteV1PostMigratorSourcesImportInput {
+export type FormsuiteV1PostMigratorSourcesImportInput = {
   /** Form plugin migrated from. */
   key: string;
   /** Forms to import (all when empty). */
@@ -5266,7 +7488,7 @@ export interface FormsuiteV1PostMigratorSourcesImportInput {
   post_status?: string;
   /** Leave out forms imported before. */
   skip_existing?: boolean;
-}
+};
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import as its handler receives them, defaults applied. */
 export type FormsuiteV1PostMigratorSourcesImportArgs = FormsuiteV1PostMigratorSourcesImportInput &
@@ -5281,14 +7503,14 @@ export type FormsuiteV1PostMigratorSourcesImportArgs = FormsuiteV1PostMigratorSo
 export type FormsuiteV1PostMigratorSourcesImportResult = MigratorImport;
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as a client sends them. */
-export interface FormsuiteV1ImportMigratorFileInput {
+export type FormsuiteV1ImportMigratorFileInput = {
   /** Form plugin whose export file this is. */
   key: string;
   /** The export file's text (or upload it as the multipart field `file`). */
   content?: string;
   /** State of imported forms. */
   post_status?: 'draft' | 'publish' | 'private';
-}
+};
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import-file as its handler receives them, defaults applied. */
 export type FormsuiteV1ImportMigratorFileArgs = FormsuiteV1ImportMigratorFileInput &
@@ -5298,7 +7520,7 @@ export type FormsuiteV1ImportMigratorFileArgs = FormsuiteV1ImportMigratorFileInp
 export type FormsuiteV1ImportMigratorFileResult = MigratorFileImport;
 
 /** Params of POST /formsuite/v1/convert-html-form as a client sends them. */
-export interface FormsuiteV1PostConvertHtmlFormInput {
+export type FormsuiteV1PostConvertHtmlFormInput = {
   /** Fields found in the markup. */
   parsed_fields?: unknown[];
   /** Label of the submit button. */
@@ -5311,7 +7533,7 @@ export interface FormsuiteV1PostConvertHtmlFormInput {
   form_title?: string;
   /** Colours and spacing taken from the markup. */
   styling?: {};
-}
+};
 
 /** Params of POST /formsuite/v1/convert-html-form as its handler receives them, defaults applied. */
 export type FormsuiteV1PostConvertHtmlFormArgs = FormsuiteV1PostConvertHtmlFormInput &
@@ -5400,10 +7622,10 @@ export type FormsuiteV1PostUpdateLearnProgressArgs = FormsuiteV1PostUpdateLearnP
 export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /formsuite as a client sends them. */
-export interface FormsuiteIndexInput {
+export type FormsuiteIndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /formsuite as its handler receives them, defaults applied. */
 export type FormsuiteIndexArgs = FormsuiteIndexInput &
@@ -5451,10 +7673,10 @@ export type FormsuitePostWebhookLiveArgs = FormsuitePostWebhookLiveInput;
 export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
 /** Params of GET /formsbuilder/v1 as a client sends them. */
-export interface FormsbuilderV1IndexInput {
+export type FormsbuilderV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /formsbuilder/v1 as its handler receives them, defaults applied. */
 export type FormsbuilderV1IndexArgs = FormsbuilderV1IndexInput &
@@ -5482,10 +7704,10 @@ export type FormsbuilderV1PostSetupWizardUpdateArgs = FormsbuilderV1PostSetupWiz
 export type FormsbuilderV1PostSetupWizardUpdateResult = FormsbuilderSetupWizardOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as a client sends them. */
-export interface FormsbuilderV1PostSetupWizardInstallPluginsInput {
+export type FormsbuilderV1PostSetupWizardInstallPluginsInput = {
   /** Plugins the wizard installs. */
   plugins: string[];
-}
+};
 
 /** Params of POST /formsbuilder/v1/setup-wizard/install-plugins as its handler receives them, defaults applied. */
 export type FormsbuilderV1PostSetupWizardInstallPluginsArgs =
@@ -5496,10 +7718,10 @@ export type FormsbuilderV1PostSetupWizardInstallPluginsArgs =
 export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete as a client sends them. */
-export interface FormsbuilderV1PostSetupWizardCompleteInput {
+export type FormsbuilderV1PostSetupWizardCompleteInput = {
   /** How the user left the wizard. */
   outcome?: 'build' | 'import' | 'exit' | 'forms';
-}
+};
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete as its handler receives them, defaults applied. */
 export type FormsbuilderV1PostSetupWizardCompleteArgs = FormsbuilderV1PostSetupWizardCompleteInput &
@@ -5530,10 +7752,10 @@ export type FormsbuilderV1GetSetupWizardLicenseKeyArgs =
 export type FormsbuilderV1GetSetupWizardLicenseKeyResult = FormsbuilderLicenseOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/license/verify as a client sends them. */
-export interface FormsbuilderV1PostSetupWizardLicenseVerifyInput {
+export type FormsbuilderV1PostSetupWizardLicenseVerifyInput = {
   /** License key to check. */
   key: string;
-}
+};
 
 /** Params of POST /formsbuilder/v1/setup-wizard/license/verify as its handler receives them. */
 export type FormsbuilderV1PostSetupWizardLicenseVerifyArgs =
@@ -5543,10 +7765,10 @@ export type FormsbuilderV1PostSetupWizardLicenseVerifyArgs =
 export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
 /** Params of GET /theme/v1 as a client sends them. */
-export interface ThemeV1IndexInput {
+export type ThemeV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /theme/v1 as its handler receives them, defaults applied. */
 export type ThemeV1IndexArgs = ThemeV1IndexInput &
@@ -5583,10 +7805,10 @@ export type ThemeV1PostUpdateLearnProgressArgs = ThemeV1PostUpdateLearnProgressI
 export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /one-onboarding/v1 as a client sends them. */
-export interface OneOnboardingV1IndexInput {
+export type OneOnboardingV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /one-onboarding/v1 as its handler receives them, defaults applied. */
 export type OneOnboardingV1IndexArgs = OneOnboardingV1IndexInput &
@@ -5596,10 +7818,10 @@ export type OneOnboardingV1IndexArgs = OneOnboardingV1IndexInput &
 export type OneOnboardingV1IndexResult = NamespaceIndex;
 
 /** Params of GET /one-onboarding/v1/plugin-status/<plugin> as a client sends them. */
-export interface OneOnboardingV1GetPluginStatusInput {
+export type OneOnboardingV1GetPluginStatusInput = {
   plugin: string | number;
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /one-onboarding/v1/plugin-status/<plugin> as its handler receives them. */
 export type OneOnboardingV1GetPluginStatusArgs = OneOnboardingV1GetPluginStatusInput;
@@ -5655,10 +7877,10 @@ export type OneOnboardingV1PostOnboardingCompletionArgs =
 export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
 /** Params of GET /getting-started/v1 as a client sends them. */
-export interface GettingStartedV1IndexInput {
+export type GettingStartedV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /getting-started/v1 as its handler receives them, defaults applied. */
 export type GettingStartedV1IndexArgs = GettingStartedV1IndexInput &
@@ -5686,10 +7908,10 @@ export type GettingStartedV1GetDismissSetupWizardArgs = GettingStartedV1GetDismi
 export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as a client sends them. */
-export interface GettingStartedV1UpdateDismissSetupWizardInput {
+export type GettingStartedV1UpdateDismissSetupWizardInput = {
   /** Whether the wizard stays dismissed. */
   dismiss: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard as its handler receives them. */
 export type GettingStartedV1UpdateDismissSetupWizardArgs =
@@ -5699,12 +7921,12 @@ export type GettingStartedV1UpdateDismissSetupWizardArgs =
 export type GettingStartedV1UpdateDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /** Params of POST /getting-started/v1/update-action-item-steps as a client sends them. */
-export interface GettingStartedV1PostUpdateActionItemStepsInput {
+export type GettingStartedV1PostUpdateActionItemStepsInput = {
   /** Action item whose steps change. */
   action_id: string;
   /** The item's steps with their state. */
   steps?: unknown[];
-}
+};
 
 /** Params of POST /getting-started/v1/update-action-item-steps as its handler receives them. */
 export type GettingStartedV1PostUpdateActionItemStepsArgs =
@@ -5714,10 +7936,10 @@ export type GettingStartedV1PostUpdateActionItemStepsArgs =
 export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1 as a client sends them. */
-export interface NpsSurveyV1IndexInput {
+export type NpsSurveyV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
 export type NpsSurveyV1IndexArgs = NpsSurveyV1IndexInput &
@@ -5737,7 +7959,7 @@ export type NpsSurveyV1GetRatingArgs = NpsSurveyV1GetRatingInput &
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/rating as a client sends them. */
-export interface NpsSurveyV1PostRatingInput {
+export type NpsSurveyV1PostRatingInput = {
   /** Survey answered. */
   nps_id: string;
   /** Score given (0 to 10). */
@@ -5746,7 +7968,7 @@ export interface NpsSurveyV1PostRatingInput {
   comment?: string;
   /** Plugin the survey is about. */
   plugin_slug: string;
-}
+};
 
 /** Params of POST /nps-survey/v1/rating as its handler receives them, defaults applied. */
 export type NpsSurveyV1PostRatingArgs = NpsSurveyV1PostRatingInput &
@@ -5766,7 +7988,7 @@ export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetDismissNpsSurveyI
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey as a client sends them. */
-export interface NpsSurveyV1PostDismissNpsSurveyInput {
+export type NpsSurveyV1PostDismissNpsSurveyInput = {
   /** Survey dismissed. */
   nps_id: string;
   /** Plugin the survey is about. */
@@ -5775,7 +7997,7 @@ export interface NpsSurveyV1PostDismissNpsSurveyInput {
   dismiss_timespan: number;
   /** Step of the survey the user was at. */
   current_step: string;
-}
+};
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey as its handler receives them. */
 export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurveyInput;
@@ -5784,10 +8006,10 @@ export type NpsSurveyV1PostDismissNpsSurveyArgs = NpsSurveyV1PostDismissNpsSurve
 export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /** Params of GET /blockeditor-templates/v1 as a client sends them. */
-export interface BlockeditorTemplatesV1IndexInput {
+export type BlockeditorTemplatesV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /blockeditor-templates/v1 as its handler receives them, defaults applied. */
 export type BlockeditorTemplatesV1IndexArgs = BlockeditorTemplatesV1IndexInput &
@@ -5842,7 +8064,7 @@ export type BlockeditorTemplatesV1GetSitesArgs = BlockeditorTemplatesV1GetSitesI
 export type BlockeditorTemplatesV1GetSitesResult = UpstreamAnswer;
 
 /** Params of POST /blockeditor-templates/v1/description as a client sends them. */
-export interface BlockeditorTemplatesV1PostDescriptionInput {
+export type BlockeditorTemplatesV1PostDescriptionInput = {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
@@ -5851,7 +8073,7 @@ export interface BlockeditorTemplatesV1PostDescriptionInput {
   category?: string;
   /** Language to write in. */
   language_name?: string;
-}
+};
 
 /** Params of POST /blockeditor-templates/v1/description as its handler receives them. */
 export type BlockeditorTemplatesV1PostDescriptionArgs = BlockeditorTemplatesV1PostDescriptionInput;
@@ -5860,7 +8082,7 @@ export type BlockeditorTemplatesV1PostDescriptionArgs = BlockeditorTemplatesV1Po
 export type BlockeditorTemplatesV1PostDescriptionResult = UpstreamAnswer;
 
 /** Params of POST /blockeditor-templates/v1/page-description as a client sends them. */
-export interface BlockeditorTemplatesV1PostPageDescriptionInput {
+export type BlockeditorTemplatesV1PostPageDescriptionInput = {
   /** Name of the business. */
   business_name: string;
   /** Page to describe. */
@@ -5871,7 +8093,7 @@ export interface BlockeditorTemplatesV1PostPageDescriptionInput {
   page_description?: string;
   /** Business category. */
   category?: string;
-}
+};
 
 /** Params of POST /blockeditor-templates/v1/page-description as its handler receives them. */
 export type BlockeditorTemplatesV1PostPageDescriptionArgs =
@@ -5881,14 +8103,14 @@ export type BlockeditorTemplatesV1PostPageDescriptionArgs =
 export type BlockeditorTemplatesV1PostPageDescriptionResult = UpstreamAnswer;
 
 /** Params of POST /blockeditor-templates/v1/keywords as a client sends them. */
-export interface BlockeditorTemplatesV1PostKeywordsInput {
+export type BlockeditorTemplatesV1PostKeywordsInput = {
   /** Name of the business. */
   business_name: string;
   /** What the business does. */
   business_description?: string;
   /** Business category. */
   category?: string;
-}
+};
 
 /** Params of POST /blockeditor-templates/v1/keywords as its handler receives them. */
 export type BlockeditorTemplatesV1PostKeywordsArgs = BlockeditorTemplatesV1PostKeywordsInput;
@@ -5897,7 +8119,7 @@ export type BlockeditorTemplatesV1PostKeywordsArgs = BlockeditorTemplatesV1PostK
 export type BlockeditorTemplatesV1PostKeywordsResult = UpstreamAnswer;
 
 /** Params of POST /blockeditor-templates/v1/images as a client sends them. */
-export interface BlockeditorTemplatesV1PostImagesInput {
+export type BlockeditorTemplatesV1PostImagesInput = {
   /** Words describing the images wanted. */
   keywords: string;
   /** Images per page. */
@@ -5908,7 +8130,7 @@ export interface BlockeditorTemplatesV1PostImagesInput {
   orientation?: string;
   /** Image source to search. */
   engine?: string;
-}
+};
 
 /** Params of POST /blockeditor-templates/v1/images as its handler receives them. */
 export type BlockeditorTemplatesV1PostImagesArgs = BlockeditorTemplatesV1PostImagesInput;
@@ -5926,12 +8148,12 @@ export type BlockeditorTemplatesV1GetSettingsArgs = BlockeditorTemplatesV1GetSet
 export type BlockeditorTemplatesV1GetSettingsResult = CollectionRecord[];
 
 /** Params of POST, PUT, PATCH /blockeditor-templates/v1/settings as a client sends them. */
-export interface BlockeditorTemplatesV1UpdateSettingsInput {
+export type BlockeditorTemplatesV1UpdateSettingsInput = {
   /** Setting to change. */
   key: string;
   /** Its new value. */
   value: boolean;
-}
+};
 
 /** Params of POST, PUT, PATCH /blockeditor-templates/v1/settings as its handler receives them. */
 export type BlockeditorTemplatesV1UpdateSettingsArgs = BlockeditorTemplatesV1UpdateSettingsInput;
@@ -5949,14 +8171,14 @@ export type BlockeditorTemplatesV1GetFavoriteArgs = BlockeditorTemplatesV1GetFav
 export type BlockeditorTemplatesV1GetFavoriteResult = CollectionRecord[];
 
 /** Params of POST, PUT, PATCH /blockeditor-templates/v1/favorite as a client sends them. */
-export interface BlockeditorTemplatesV1UpdateFavoriteInput {
+export type BlockeditorTemplatesV1UpdateFavoriteInput = {
   /** Kind of item (block or page). */
   type: string;
   /** Item marked or unmarked. */
   block_id: number;
   /** Whether it is a favorite now. */
   status: boolean;
-}
+};
 
 /** Params of POST, PUT, PATCH /blockeditor-templates/v1/favorite as its handler receives them. */
 export type BlockeditorTemplatesV1UpdateFavoriteArgs = BlockeditorTemplatesV1UpdateFavoriteInput;
@@ -5985,10 +8207,10 @@ export type BlockeditorTemplatesV1PostRevokeAccessArgs =
 export type BlockeditorTemplatesV1PostRevokeAccessResult = ActionRecord;
 
 /** Params of GET /vendor-core/v1 as a client sends them. */
-export interface VendorCoreV1IndexInput {
+export type VendorCoreV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /vendor-core/v1 as its handler receives them, defaults applied. */
 export type VendorCoreV1IndexArgs = VendorCoreV1IndexInput &
@@ -5998,12 +8220,12 @@ export type VendorCoreV1IndexArgs = VendorCoreV1IndexInput &
 export type VendorCoreV1IndexResult = NamespaceIndex;
 
 /** Params of POST /vendor-core/v1/license/activate as a client sends them. */
-export interface VendorCoreV1PostLicenseActivateInput {
+export type VendorCoreV1PostLicenseActivateInput = {
   /** Product the license is for. */
   'product-id': string;
   /** The license key. */
   'license-key': string;
-}
+};
 
 /** Params of POST /vendor-core/v1/license/activate as its handler receives them. */
 export type VendorCoreV1PostLicenseActivateArgs = VendorCoreV1PostLicenseActivateInput;
@@ -6012,10 +8234,10 @@ export type VendorCoreV1PostLicenseActivateArgs = VendorCoreV1PostLicenseActivat
 export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
 /** Params of GET /blocks-kit/v1 as a client sends them. */
-export interface BlocksKitV1IndexInput {
+export type BlocksKitV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /blocks-kit/v1 as its handler receives them, defaults applied. */
 export type BlocksKitV1IndexArgs = BlocksKitV1IndexInput &
@@ -6025,7 +8247,7 @@ export type BlocksKitV1IndexArgs = BlocksKitV1IndexInput &
 export type BlocksKitV1IndexResult = NamespaceIndex;
 
 /** Params of GET /blocks-kit/v1/products as a client sends them. */
-export interface BlocksKitV1GetProductsInput {
+export type BlocksKitV1GetProductsInput = {
   /** Sort field. */
   order_by?: 'id' | 'title' | 'price';
   /** Sort direction. */
@@ -6038,7 +8260,7 @@ export interface BlocksKitV1GetProductsInput {
   categories?: string[];
   /** Only products with these tags. */
   tags?: string[];
-}
+};
 
 /** Params of GET /blocks-kit/v1/products as its handler receives them, defaults applied. */
 export type BlocksKitV1GetProductsArgs = BlocksKitV1GetProductsInput &
@@ -6075,10 +8297,10 @@ export type BlocksKitV1GetRolesArgs = BlocksKitV1GetRolesInput;
 export type BlocksKitV1GetRolesResult = BlocksKitRolesItem[];
 
 /** Params of GET /tmpl-library/v1 as a client sends them. */
-export interface TmplLibraryV1IndexInput {
+export type TmplLibraryV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /tmpl-library/v1 as its handler receives them, defaults applied. */
 export type TmplLibraryV1IndexArgs = TmplLibraryV1IndexInput &
@@ -6088,10 +8310,10 @@ export type TmplLibraryV1IndexArgs = TmplLibraryV1IndexInput &
 export type TmplLibraryV1IndexResult = NamespaceIndex;
 
 /** Params of GET /tmpl-library/v1/conditions as a client sends them. */
-export interface TmplLibraryV1GetConditionsInput {
+export type TmplLibraryV1GetConditionsInput = {
   /** Template whose display conditions are listed. */
   template_id?: string | number;
-}
+};
 
 /** Params of GET /tmpl-library/v1/conditions as its handler receives them. */
 export type TmplLibraryV1GetConditionsArgs = TmplLibraryV1GetConditionsInput;
@@ -6100,12 +8322,12 @@ export type TmplLibraryV1GetConditionsArgs = TmplLibraryV1GetConditionsInput;
 export type TmplLibraryV1GetConditionsResult = CollectionRecord[];
 
 /** Params of GET /tmpl-library/v1/check-conditions as a client sends them. */
-export interface TmplLibraryV1GetCheckConditionsInput {
+export type TmplLibraryV1GetCheckConditionsInput = {
   /** Template to look up. */
   template_id: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /tmpl-library/v1/check-conditions as its handler receives them. */
 export type TmplLibraryV1GetCheckConditionsArgs = TmplLibraryV1GetCheckConditionsInput;
@@ -6114,7 +8336,7 @@ export type TmplLibraryV1GetCheckConditionsArgs = TmplLibraryV1GetCheckCondition
 export type TmplLibraryV1GetCheckConditionsResult = CollectionRecord;
 
 /** Params of POST /tmpl-library/v1/save-conditions as a client sends them. */
-export interface TmplLibraryV1PostSaveConditionsInput {
+export type TmplLibraryV1PostSaveConditionsInput = {
   /** Template the conditions apply to. */
   template_id: {
     [k: string]: unknown;
@@ -6123,7 +8345,7 @@ export interface TmplLibraryV1PostSaveConditionsInput {
   conditions: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /tmpl-library/v1/save-conditions as its handler receives them. */
 export type TmplLibraryV1PostSaveConditionsArgs = TmplLibraryV1PostSaveConditionsInput;
@@ -6132,7 +8354,7 @@ export type TmplLibraryV1PostSaveConditionsArgs = TmplLibraryV1PostSaveCondition
 export type TmplLibraryV1PostSaveConditionsResult = CollectionRecord;
 
 /** Params of GET /tmpl-library/v1/autocomplete-condition as a client sends them. */
-export interface TmplLibraryV1GetAutocompleteConditionInput {
+export type TmplLibraryV1GetAutocompleteConditionInput = {
   /** Kind of object the condition names (post type, taxonomy...). */
   payload: {
     [k: string]: unknown;
@@ -6141,7 +8363,7 @@ export interface TmplLibraryV1GetAutocompleteConditionInput {
   query: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /tmpl-library/v1/autocomplete-condition as its handler receives them. */
 export type TmplLibraryV1GetAutocompleteConditionArgs = TmplLibraryV1GetAutocompleteConditionInput;
@@ -6645,7 +8867,7 @@ export type TmplLibraryV1PostSettingsUpdateArgs = TmplLibraryV1PostSettingsUpdat
 export type TmplLibraryV1PostSettingsUpdateResult = TmplLibrarySettingsOption;
 
 /** Params of POST /tmpl-library/v1/create-template as a client sends them. */
-export interface TmplLibraryV1PostCreateTemplateInput {
+export type TmplLibraryV1PostCreateTemplateInput = {
   /** Builder the template is made for. */
   platform: {
     [k: string]: unknown;
@@ -6658,7 +8880,7 @@ export interface TmplLibraryV1PostCreateTemplateInput {
   title: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of POST /tmpl-library/v1/create-template as its handler receives them. */
 export type TmplLibraryV1PostCreateTemplateArgs = TmplLibraryV1PostCreateTemplateInput;
@@ -6667,7 +8889,7 @@ export type TmplLibraryV1PostCreateTemplateArgs = TmplLibraryV1PostCreateTemplat
 export type TmplLibraryV1PostCreateTemplateResult = CollectionRecord;
 
 /** Params of GET /tmpl-library/v1/ai-content/attachments as a client sends them. */
-export interface TmplLibraryV1GetAiContentAttachmentsInput {
+export type TmplLibraryV1GetAiContentAttachmentsInput = {
   /** Kind of item the attachments belong to. */
   type?: string;
   /** Item id. */
@@ -6678,7 +8900,7 @@ export interface TmplLibraryV1GetAiContentAttachmentsInput {
   pack_id?: {
     [k: string]: unknown;
   };
-}
+};
 
 /** Params of GET /tmpl-library/v1/ai-content/attachments as its handler receives them, defaults applied. */
 export type TmplLibraryV1GetAiContentAttachmentsArgs = TmplLibraryV1GetAiContentAttachmentsInput &
@@ -6688,7 +8910,7 @@ export type TmplLibraryV1GetAiContentAttachmentsArgs = TmplLibraryV1GetAiContent
 export type TmplLibraryV1GetAiContentAttachmentsResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/ai-content/images as a client sends them. */
-export interface TmplLibraryV1GetAiContentImagesInput {
+export type TmplLibraryV1GetAiContentImagesInput = {
   /** Words describing the images wanted. */
   query?: {
     [k: string]: unknown;
@@ -6703,7 +8925,7 @@ export interface TmplLibraryV1GetAiContentImagesInput {
   page?: number;
   /** Images per page. */
   per_page?: number;
-}
+};
 
 /** Params of GET /tmpl-library/v1/ai-content/images as its handler receives them, defaults applied. */
 export type TmplLibraryV1GetAiContentImagesArgs = TmplLibraryV1GetAiContentImagesInput &
@@ -6715,7 +8937,7 @@ export type TmplLibraryV1GetAiContentImagesArgs = TmplLibraryV1GetAiContentImage
 export type TmplLibraryV1GetAiContentImagesResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/items as a client sends them. */
-export interface TmplLibraryV1GetItemsInput {
+export type TmplLibraryV1GetItemsInput = {
   /** Kind of item listed. */
   type?: string;
   /** Builder the items are made for. */
@@ -6724,7 +8946,7 @@ export interface TmplLibraryV1GetItemsInput {
   per_page?: number;
   /** Sort order. */
   sort_by?: string;
-}
+};
 
 /** Params of GET /tmpl-library/v1/items as its handler receives them, defaults applied. */
 export type TmplLibraryV1GetItemsArgs = TmplLibraryV1GetItemsInput &
@@ -6734,11 +8956,11 @@ export type TmplLibraryV1GetItemsArgs = TmplLibraryV1GetItemsInput &
 export type TmplLibraryV1GetItemsResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/items/<id> as a client sends them. */
-export interface TmplLibraryV1GetItemByIdInput {
+export type TmplLibraryV1GetItemByIdInput = {
   /** Kind of item. */
   type?: string;
   id: string | number;
-}
+};
 
 /** Params of GET /tmpl-library/v1/items/<id> as its handler receives them, defaults applied. */
 export type TmplLibraryV1GetItemByIdArgs = TmplLibraryV1GetItemByIdInput &
@@ -6748,11 +8970,11 @@ export type TmplLibraryV1GetItemByIdArgs = TmplLibraryV1GetItemByIdInput &
 export type TmplLibraryV1GetItemByIdResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/items/<slug> as a client sends them. */
-export interface TmplLibraryV1GetItemBySlugInput {
+export type TmplLibraryV1GetItemBySlugInput = {
   /** Kind of item. */
   type?: string;
   slug: string | number;
-}
+};
 
 /** Params of GET /tmpl-library/v1/items/<slug> as its handler receives them, defaults applied. */
 export type TmplLibraryV1GetItemBySlugArgs = TmplLibraryV1GetItemBySlugInput &
@@ -6762,7 +8984,7 @@ export type TmplLibraryV1GetItemBySlugArgs = TmplLibraryV1GetItemBySlugInput &
 export type TmplLibraryV1GetItemBySlugResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/items/search/<keyword> as a client sends them. */
-export interface TmplLibraryV1GetItemsSearchInput {
+export type TmplLibraryV1GetItemsSearchInput = {
   /** Builder the items are made for. */
   platform?: {
     [k: string]: unknown;
@@ -6770,7 +8992,7 @@ export interface TmplLibraryV1GetItemsSearchInput {
   /** Kind of item searched. */
   query_type?: string;
   keyword: string | number;
-}
+};
 
 /** Params of GET /tmpl-library/v1/items/search/<keyword> as its handler receives them, defaults applied. */
 export type TmplLibraryV1GetItemsSearchArgs = TmplLibraryV1GetItemsSearchInput &
@@ -6780,10 +9002,10 @@ export type TmplLibraryV1GetItemsSearchArgs = TmplLibraryV1GetItemsSearchInput &
 export type TmplLibraryV1GetItemsSearchResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/clouds/download/<id> as a client sends them. */
-export interface TmplLibraryV1GetCloudsDownloadInput {
+export type TmplLibraryV1GetCloudsDownloadInput = {
   id: string | number;
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /tmpl-library/v1/clouds/download/<id> as its handler receives them. */
 export type TmplLibraryV1GetCloudsDownloadArgs = TmplLibraryV1GetCloudsDownloadInput;
@@ -6801,10 +9023,10 @@ export type TmplLibraryV1GetCloudsDeleteArgs = TmplLibraryV1GetCloudsDeleteInput
 export type TmplLibraryV1GetCloudsDeleteResult = UpstreamAnswer;
 
 /** Params of GET /tmpl-library/v1/workspaces/<slug> as a client sends them. */
-export interface TmplLibraryV1GetWorkspaceInput {
+export type TmplLibraryV1GetWorkspaceInput = {
   slug: string | number;
   [k: string]: unknown;
-}
+};
 
 /** Params of GET /tmpl-library/v1/workspaces/<slug> as its handler receives them. */
 export type TmplLibraryV1GetWorkspaceArgs = TmplLibraryV1GetWorkspaceInput;
@@ -6849,10 +9071,10 @@ export type TmplLibraryV1PostWorkspacesDeleteArgs = TmplLibraryV1PostWorkspacesD
 export type TmplLibraryV1PostWorkspacesDeleteResult = UpstreamAnswer;
 
 /** Params of GET /security-scan/v1 as a client sends them. */
-export interface SecurityScanV1IndexInput {
+export type SecurityScanV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /security-scan/v1 as its handler receives them, defaults applied. */
 export type SecurityScanV1IndexArgs = SecurityScanV1IndexInput &
@@ -6961,10 +9183,10 @@ export type SecurityScanV1UpdateScanIssueArgs = SecurityScanV1UpdateScanIssueInp
 export type SecurityScanV1UpdateScanIssueResult = CollectionRecord;
 
 /** Params of GET /core/v2 as a client sends them. */
-export interface CoreV2IndexInput {
+export type CoreV2IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core/v2 as its handler receives them, defaults applied. */
 export type CoreV2IndexArgs = CoreV2IndexInput &
@@ -6974,7 +9196,7 @@ export type CoreV2IndexArgs = CoreV2IndexInput &
 export type CoreV2IndexResult = NamespaceIndex;
 
 /** Params of GET /core/v2/posts as a client sends them. */
-export interface ListPostsInput {
+export type ListPostsInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -7100,7 +9322,7 @@ export interface ListPostsInput {
     | 'video'
     | 'audio'
   )[];
-}
+};
 
 /** Params of GET /core/v2/posts as its handler receives them, defaults applied. */
 export type ListPostsArgs = ListPostsInput &
@@ -7126,7 +9348,7 @@ export type ListPostsArgs = ListPostsInput &
 export type ListPostsResult = Post[];
 
 /** Params of POST /core/v2/posts as a client sends them. */
-export interface CreatePostInput {
+export type CreatePostInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -7188,7 +9410,7 @@ export interface CreatePostInput {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -7197,7 +9419,7 @@ export interface CreatePostInput {
   categories?: number[];
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
-}
+};
 
 /** Params of POST /core/v2/posts as its handler receives them. */
 export type CreatePostArgs = CreatePostInput;
@@ -7206,7 +9428,7 @@ export type CreatePostArgs = CreatePostInput;
 export type CreatePostResult = Post;
 
 /** Params of GET /core/v2/posts/<id> as a client sends them. */
-export interface GetPostInput {
+export type GetPostInput = {
   /** Unique id of the post. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -7215,7 +9437,7 @@ export interface GetPostInput {
   excerpt_length?: number;
   /** Password of the post, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/posts/<id> as its handler receives them, defaults applied. */
 export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>;
@@ -7224,7 +9446,7 @@ export type GetPostArgs = GetPostInput & Required<Pick<GetPostInput, 'context'>>
 export type GetPostResult = Post;
 
 /** Params of POST, PUT, PATCH /core/v2/posts/<id> as a client sends them. */
-export interface UpdatePostInput {
+export type UpdatePostInput = {
   /** Unique id of the post. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -7288,7 +9510,7 @@ export interface UpdatePostInput {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -7297,7 +9519,7 @@ export interface UpdatePostInput {
   categories?: number[];
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/posts/<id> as its handler receives them. */
 export type UpdatePostArgs = UpdatePostInput;
@@ -7306,12 +9528,12 @@ export type UpdatePostArgs = UpdatePostInput;
 export type UpdatePostResult = Post;
 
 /** Params of DELETE /core/v2/posts/<id> as a client sends them. */
-export interface DeletePostInput {
+export type DeletePostInput = {
   /** Unique id of the post. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/posts/<id> as its handler receives them, defaults applied. */
 export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'force'>>;
@@ -7320,7 +9542,7 @@ export type DeletePostArgs = DeletePostInput & Required<Pick<DeletePostInput, 'f
 export type DeletePostResult = DeletedPost;
 
 /** Params of GET /core/v2/posts/<parent>/revisions as a client sends them. */
-export interface ListPostRevisionsInput {
+export type ListPostRevisionsInput = {
   /** Id of the post the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -7341,7 +9563,7 @@ export interface ListPostRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListPostRevisionsArgs = ListPostRevisionsInput &
@@ -7353,14 +9575,14 @@ export type ListPostRevisionsArgs = ListPostRevisionsInput &
 export type ListPostRevisionsResult = PostRevision[];
 
 /** Params of GET /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
-export interface GetPostRevisionInput {
+export type GetPostRevisionInput = {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetPostRevisionArgs = GetPostRevisionInput &
@@ -7370,14 +9592,14 @@ export type GetPostRevisionArgs = GetPostRevisionInput &
 export type GetPostRevisionResult = PostRevision;
 
 /** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as a client sends them. */
-export interface DeletePostRevisionInput {
+export type DeletePostRevisionInput = {
   /** Id of the post the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/posts/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeletePostRevisionArgs = DeletePostRevisionInput &
@@ -7387,13 +9609,13 @@ export type DeletePostRevisionArgs = DeletePostRevisionInput &
 export type DeletePostRevisionResult = DeletedPostRevision;
 
 /** Params of GET /core/v2/posts/<id>/autosaves as a client sends them. */
-export interface ListPostAutosavesInput {
+export type ListPostAutosavesInput = {
   /** Id of the post the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/posts/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListPostAutosavesArgs = ListPostAutosavesInput &
@@ -7403,7 +9625,7 @@ export type ListPostAutosavesArgs = ListPostAutosavesInput &
 export type ListPostAutosavesResult = PostAutosave[];
 
 /** Params of POST /core/v2/posts/<id>/autosaves as a client sends them. */
-export interface CreatePostAutosaveInput {
+export type CreatePostAutosaveInput = {
   /** Id of the post the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -7467,7 +9689,7 @@ export interface CreatePostAutosaveInput {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -7477,7 +9699,7 @@ export interface CreatePostAutosaveInput {
   /** Ids of the post's terms in the post_tag taxonomy. */
   tags?: number[];
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/posts/<id>/autosaves as its handler receives them. */
 export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
@@ -7486,14 +9708,14 @@ export type CreatePostAutosaveArgs = CreatePostAutosaveInput;
 export type CreatePostAutosaveResult = PostAutosave;
 
 /** Params of GET /core/v2/posts/<parent>/autosaves/<id> as a client sends them. */
-export interface GetPostAutosaveInput {
+export type GetPostAutosaveInput = {
   /** Id of the post the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/posts/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetPostAutosaveArgs = GetPostAutosaveInput &
@@ -7503,7 +9725,7 @@ export type GetPostAutosaveArgs = GetPostAutosaveInput &
 export type GetPostAutosaveResult = PostAutosave;
 
 /** Params of GET /core/v2/pages as a client sends them. */
-export interface ListPagesInput {
+export type ListPagesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -7573,7 +9795,7 @@ export interface ListPagesInput {
     | 'request-completed'
     | 'any'
   )[];
-}
+};
 
 /** Params of GET /core/v2/pages as its handler receives them, defaults applied. */
 export type ListPagesArgs = ListPagesInput &
@@ -7600,7 +9822,7 @@ export type ListPagesArgs = ListPagesInput &
 export type ListPagesResult = Page[];
 
 /** Params of POST /core/v2/pages as a client sends them. */
-export interface CreatePageInput {
+export type CreatePageInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -7654,10 +9876,10 @@ export interface CreatePageInput {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Theme template file used to show the page. */
   template?: string;
-}
+};
 
 /** Params of POST /core/v2/pages as its handler receives them. */
 export type CreatePageArgs = CreatePageInput;
@@ -7666,7 +9888,7 @@ export type CreatePageArgs = CreatePageInput;
 export type CreatePageResult = Page;
 
 /** Params of GET /core/v2/pages/<id> as a client sends them. */
-export interface GetPageInput {
+export type GetPageInput = {
   /** Unique id of the page. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -7675,7 +9897,7 @@ export interface GetPageInput {
   excerpt_length?: number;
   /** Password of the page, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/pages/<id> as its handler receives them, defaults applied. */
 export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>;
@@ -7684,7 +9906,7 @@ export type GetPageArgs = GetPageInput & Required<Pick<GetPageInput, 'context'>>
 export type GetPageResult = Page;
 
 /** Params of POST, PUT, PATCH /core/v2/pages/<id> as a client sends them. */
-export interface UpdatePageInput {
+export type UpdatePageInput = {
   /** Unique id of the page. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -7740,10 +9962,10 @@ export interface UpdatePageInput {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Theme template file used to show the page. */
   template?: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/pages/<id> as its handler receives them. */
 export type UpdatePageArgs = UpdatePageInput;
@@ -7752,12 +9974,12 @@ export type UpdatePageArgs = UpdatePageInput;
 export type UpdatePageResult = Page;
 
 /** Params of DELETE /core/v2/pages/<id> as a client sends them. */
-export interface DeletePageInput {
+export type DeletePageInput = {
   /** Unique id of the page. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/pages/<id> as its handler receives them, defaults applied. */
 export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'force'>>;
@@ -7766,7 +9988,7 @@ export type DeletePageArgs = DeletePageInput & Required<Pick<DeletePageInput, 'f
 export type DeletePageResult = DeletedPage;
 
 /** Params of GET /core/v2/pages/<parent>/revisions as a client sends them. */
-export interface ListPageRevisionsInput {
+export type ListPageRevisionsInput = {
   /** Id of the page the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -7787,7 +10009,7 @@ export interface ListPageRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListPageRevisionsArgs = ListPageRevisionsInput &
@@ -7799,14 +10021,14 @@ export type ListPageRevisionsArgs = ListPageRevisionsInput &
 export type ListPageRevisionsResult = PageRevision[];
 
 /** Params of GET /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
-export interface GetPageRevisionInput {
+export type GetPageRevisionInput = {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetPageRevisionArgs = GetPageRevisionInput &
@@ -7816,14 +10038,14 @@ export type GetPageRevisionArgs = GetPageRevisionInput &
 export type GetPageRevisionResult = PageRevision;
 
 /** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as a client sends them. */
-export interface DeletePageRevisionInput {
+export type DeletePageRevisionInput = {
   /** Id of the page the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/pages/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeletePageRevisionArgs = DeletePageRevisionInput &
@@ -7833,13 +10055,13 @@ export type DeletePageRevisionArgs = DeletePageRevisionInput &
 export type DeletePageRevisionResult = DeletedPageRevision;
 
 /** Params of GET /core/v2/pages/<id>/autosaves as a client sends them. */
-export interface ListPageAutosavesInput {
+export type ListPageAutosavesInput = {
   /** Id of the page the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/pages/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListPageAutosavesArgs = ListPageAutosavesInput &
@@ -7849,7 +10071,7 @@ export type ListPageAutosavesArgs = ListPageAutosavesInput &
 export type ListPageAutosavesResult = PageAutosave[];
 
 /** Params of POST /core/v2/pages/<id>/autosaves as a client sends them. */
-export interface CreatePageAutosaveInput {
+export type CreatePageAutosaveInput = {
   /** Id of the parent page (0 for a top-level page). */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -7903,11 +10125,11 @@ export interface CreatePageAutosaveInput {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/pages/<id>/autosaves as its handler receives them. */
 export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
@@ -7916,14 +10138,14 @@ export type CreatePageAutosaveArgs = CreatePageAutosaveInput;
 export type CreatePageAutosaveResult = PageAutosave;
 
 /** Params of GET /core/v2/pages/<parent>/autosaves/<id> as a client sends them. */
-export interface GetPageAutosaveInput {
+export type GetPageAutosaveInput = {
   /** Id of the page the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/pages/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetPageAutosaveArgs = GetPageAutosaveInput &
@@ -7933,7 +10155,7 @@ export type GetPageAutosaveArgs = GetPageAutosaveInput &
 export type GetPageAutosaveResult = PageAutosave;
 
 /** Params of GET /core/v2/blocks as a client sends them. */
-export interface ListBlocksInput {
+export type ListBlocksInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -8014,7 +10236,7 @@ export interface ListBlocksInput {
       }
   ) &
     unknown[];
-}
+};
 
 /** Params of GET /core/v2/blocks as its handler receives them, defaults applied. */
 export type ListBlocksArgs = ListBlocksInput &
@@ -8037,7 +10259,7 @@ export type ListBlocksArgs = ListBlocksInput &
 export type ListBlocksResult = WpBlock[];
 
 /** Params of POST /core/v2/blocks as a client sends them. */
-export interface CreateBlockInput {
+export type CreateBlockInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -8085,7 +10307,7 @@ export interface CreateBlockInput {
   template?: string;
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
-}
+};
 
 /** Params of POST /core/v2/blocks as its handler receives them. */
 export type CreateBlockArgs = CreateBlockInput;
@@ -8094,7 +10316,7 @@ export type CreateBlockArgs = CreateBlockInput;
 export type CreateBlockResult = WpBlock;
 
 /** Params of GET /core/v2/blocks/<id> as a client sends them. */
-export interface GetBlockInput {
+export type GetBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -8103,7 +10325,7 @@ export interface GetBlockInput {
   excerpt_length?: number;
   /** Password of the block, when it is password protected. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/blocks/<id> as its handler receives them, defaults applied. */
 export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context'>>;
@@ -8112,7 +10334,7 @@ export type GetBlockArgs = GetBlockInput & Required<Pick<GetBlockInput, 'context
 export type GetBlockResult = WpBlock;
 
 /** Params of POST, PUT, PATCH /core/v2/blocks/<id> as a client sends them. */
-export interface UpdateBlockInput {
+export type UpdateBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -8162,7 +10384,7 @@ export interface UpdateBlockInput {
   template?: string;
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/blocks/<id> as its handler receives them. */
 export type UpdateBlockArgs = UpdateBlockInput;
@@ -8171,12 +10393,12 @@ export type UpdateBlockArgs = UpdateBlockInput;
 export type UpdateBlockResult = WpBlock;
 
 /** Params of DELETE /core/v2/blocks/<id> as a client sends them. */
-export interface DeleteBlockInput {
+export type DeleteBlockInput = {
   /** Unique id of the block. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/blocks/<id> as its handler receives them, defaults applied. */
 export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput, 'force'>>;
@@ -8185,7 +10407,7 @@ export type DeleteBlockArgs = DeleteBlockInput & Required<Pick<DeleteBlockInput,
 export type DeleteBlockResult = DeletedWpBlock;
 
 /** Params of GET /core/v2/blocks/<parent>/revisions as a client sends them. */
-export interface ListBlockRevisionsInput {
+export type ListBlockRevisionsInput = {
   /** Id of the block the revisions belong to. */
   parent: number;
   /** Which set of fields the response carries (view, embed or edit). */
@@ -8206,7 +10428,7 @@ export interface ListBlockRevisionsInput {
   order?: 'asc' | 'desc';
   /** Revision attribute to sort by. */
   orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/revisions as its handler receives them, defaults applied. */
 export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
@@ -8218,14 +10440,14 @@ export type ListBlockRevisionsArgs = ListBlockRevisionsInput &
 export type ListBlockRevisionsResult = WpBlockRevision[];
 
 /** Params of GET /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
-export interface GetBlockRevisionInput {
+export type GetBlockRevisionInput = {
   /** Id of the block the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type GetBlockRevisionArgs = GetBlockRevisionInput &
@@ -8235,14 +10457,14 @@ export type GetBlockRevisionArgs = GetBlockRevisionInput &
 export type GetBlockRevisionResult = WpBlockRevision;
 
 /** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as a client sends them. */
-export interface DeleteBlockRevisionInput {
+export type DeleteBlockRevisionInput = {
   /** Id of the block the revision belongs to. */
   parent: number;
   /** Unique id of the revision. */
   id: number;
   /** Must be true; revisions cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/blocks/<parent>/revisions/<id> as its handler receives them, defaults applied. */
 export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
@@ -8252,13 +10474,13 @@ export type DeleteBlockRevisionArgs = DeleteBlockRevisionInput &
 export type DeleteBlockRevisionResult = DeletedWpBlockRevision;
 
 /** Params of GET /core/v2/blocks/<id>/autosaves as a client sends them. */
-export interface ListBlockAutosavesInput {
+export type ListBlockAutosavesInput = {
   /** Id of the block the autosaves belong to. */
   parent?: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   id: string | number;
-}
+};
 
 /** Params of GET /core/v2/blocks/<id>/autosaves as its handler receives them, defaults applied. */
 export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
@@ -8268,7 +10490,7 @@ export type ListBlockAutosavesArgs = ListBlockAutosavesInput &
 export type ListBlockAutosavesResult = WpBlockAutosave[];
 
 /** Params of POST /core/v2/blocks/<id>/autosaves as a client sends them. */
-export interface CreateBlockAutosaveInput {
+export type CreateBlockAutosaveInput = {
   /** Id of the block the autosave belongs to. */
   parent?: number;
   /** Publication date in the site's timezone. */
@@ -8319,7 +10541,7 @@ export interface CreateBlockAutosaveInput {
   /** Ids of the synced pattern's terms in the wp_pattern_category taxonomy. */
   wp_pattern_category?: number[];
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/blocks/<id>/autosaves as its handler receives them. */
 export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
@@ -8328,14 +10550,14 @@ export type CreateBlockAutosaveArgs = CreateBlockAutosaveInput;
 export type CreateBlockAutosaveResult = WpBlockAutosave;
 
 /** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as a client sends them. */
-export interface GetBlockAutosaveInput {
+export type GetBlockAutosaveInput = {
   /** Id of the block the autosave belongs to. */
   parent: number;
   /** Unique id of the autosave. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/blocks/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
 export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
@@ -8344,8 +10566,358 @@ export type GetBlockAutosaveArgs = GetBlockAutosaveInput &
 /** What GET /core/v2/blocks/<parent>/autosaves/<id> answers with. */
 export type GetBlockAutosaveResult = WpBlockAutosave;
 
+/** Params of GET /core/v2/navigation as a client sends them. */
+export type ListNavigationMenusInput = {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Keep only navigation menus published after this ISO 8601 date. */
+  after?: string;
+  /** Keep only navigation menus last changed after this ISO 8601 date. */
+  modified_after?: string;
+  /** Keep only navigation menus published before this ISO 8601 date. */
+  before?: string;
+  /** Keep only navigation menus last changed before this ISO 8601 date. */
+  modified_before?: string;
+  /** Leave out navigation menus with these ids. */
+  exclude?: number[];
+  /** Keep only navigation menus with these ids. */
+  include?: number[];
+  /** How the search text is matched; `exact` matches the whole title. */
+  search_semantics?: 'exact';
+  /** Skip this many navigation menus before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Attribute to sort by. */
+  orderby?:
+    | 'author'
+    | 'date'
+    | 'id'
+    | 'include'
+    | 'modified'
+    | 'parent'
+    | 'relevance'
+    | 'slug'
+    | 'include_slugs'
+    | 'title';
+  /** Columns the search text is looked for in. */
+  search_columns?: ('post_title' | 'post_content' | 'post_excerpt')[];
+  /** Keep only navigation menus with one of these slugs. */
+  slug?: string[];
+  /** Keep only navigation menus in one of these statuses. */
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
+};
+
+/** Params of GET /core/v2/navigation as its handler receives them, defaults applied. */
+export type ListNavigationMenusArgs = ListNavigationMenusInput &
+  Required<
+    Pick<
+      ListNavigationMenusInput,
+      | 'context'
+      | 'page'
+      | 'per_page'
+      | 'exclude'
+      | 'include'
+      | 'order'
+      | 'orderby'
+      | 'search_columns'
+      | 'status'
+    >
+  >;
+
+/** What GET /core/v2/navigation answers with. */
+export type ListNavigationMenusResult = WpNavigation[];
+
+/** Params of POST /core/v2/navigation as a client sends them. */
+export type CreateNavigationMenuInput = {
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+};
+
+/** Params of POST /core/v2/navigation as its handler receives them. */
+export type CreateNavigationMenuArgs = CreateNavigationMenuInput;
+
+/** What POST /core/v2/navigation answers with. */
+export type CreateNavigationMenuResult = WpNavigation;
+
+/** Params of GET /core/v2/navigation/<id> as a client sends them. */
+export type GetNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Number of words of the generated excerpt, instead of the site's default. */
+  excerpt_length?: number;
+  /** Password of the navigation menu, when it is password protected. */
+  password?: string;
+};
+
+/** Params of GET /core/v2/navigation/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuArgs = GetNavigationMenuInput &
+  Required<Pick<GetNavigationMenuInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<id> answers with. */
+export type GetNavigationMenuResult = WpNavigation;
+
+/** Params of POST, PUT, PATCH /core/v2/navigation/<id> as a client sends them. */
+export type UpdateNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+};
+
+/** Params of POST, PUT, PATCH /core/v2/navigation/<id> as its handler receives them. */
+export type UpdateNavigationMenuArgs = UpdateNavigationMenuInput;
+
+/** What POST, PUT, PATCH /core/v2/navigation/<id> answers with. */
+export type UpdateNavigationMenuResult = WpNavigation;
+
+/** Params of DELETE /core/v2/navigation/<id> as a client sends them. */
+export type DeleteNavigationMenuInput = {
+  /** Unique id of the navigation menu. */
+  id: number;
+  /** Delete for good instead of moving to the trash. */
+  force?: boolean;
+};
+
+/** Params of DELETE /core/v2/navigation/<id> as its handler receives them, defaults applied. */
+export type DeleteNavigationMenuArgs = DeleteNavigationMenuInput &
+  Required<Pick<DeleteNavigationMenuInput, 'force'>>;
+
+/** What DELETE /core/v2/navigation/<id> answers with. */
+export type DeleteNavigationMenuResult = DeletedWpNavigation;
+
+/** Params of GET /core/v2/navigation/<parent>/revisions as a client sends them. */
+export type ListNavigationMenuRevisionsInput = {
+  /** Id of the navigation menu the revisions belong to. */
+  parent: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of revisions returned on one page (all of them when absent). */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out revisions with these ids. */
+  exclude?: number[];
+  /** Keep only revisions with these ids. */
+  include?: number[];
+  /** Skip this many revisions before the first one returned. */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Revision attribute to sort by. */
+  orderby?: 'date' | 'id' | 'include' | 'relevance' | 'slug' | 'include_slugs' | 'title';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/revisions as its handler receives them, defaults applied. */
+export type ListNavigationMenuRevisionsArgs = ListNavigationMenuRevisionsInput &
+  Required<
+    Pick<
+      ListNavigationMenuRevisionsInput,
+      'context' | 'page' | 'exclude' | 'include' | 'order' | 'orderby'
+    >
+  >;
+
+/** What GET /core/v2/navigation/<parent>/revisions answers with. */
+export type ListNavigationMenuRevisionsResult = WpNavigationRevision[];
+
+/** Params of GET /core/v2/navigation/<parent>/revisions/<id> as a client sends them. */
+export type GetNavigationMenuRevisionInput = {
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuRevisionArgs = GetNavigationMenuRevisionInput &
+  Required<Pick<GetNavigationMenuRevisionInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<parent>/revisions/<id> answers with. */
+export type GetNavigationMenuRevisionResult = WpNavigationRevision;
+
+/** Params of DELETE /core/v2/navigation/<parent>/revisions/<id> as a client sends them. */
+export type DeleteNavigationMenuRevisionInput = {
+  /** Id of the navigation menu the revision belongs to. */
+  parent: number;
+  /** Unique id of the revision. */
+  id: number;
+  /** Must be true; revisions cannot be trashed. */
+  force?: boolean;
+};
+
+/** Params of DELETE /core/v2/navigation/<parent>/revisions/<id> as its handler receives them, defaults applied. */
+export type DeleteNavigationMenuRevisionArgs = DeleteNavigationMenuRevisionInput &
+  Required<Pick<DeleteNavigationMenuRevisionInput, 'force'>>;
+
+/** What DELETE /core/v2/navigation/<parent>/revisions/<id> answers with. */
+export type DeleteNavigationMenuRevisionResult = DeletedWpNavigationRevision;
+
+/** Params of GET /core/v2/navigation/<id>/autosaves as a client sends them. */
+export type ListNavigationMenuAutosavesInput = {
+  /** Id of the navigation menu the autosaves belong to. */
+  parent?: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  id: string | number;
+};
+
+/** Params of GET /core/v2/navigation/<id>/autosaves as its handler receives them, defaults applied. */
+export type ListNavigationMenuAutosavesArgs = ListNavigationMenuAutosavesInput &
+  Required<Pick<ListNavigationMenuAutosavesInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<id>/autosaves answers with. */
+export type ListNavigationMenuAutosavesResult = WpNavigationAutosave[];
+
+/** Params of POST /core/v2/navigation/<id>/autosaves as a client sends them. */
+export type CreateNavigationMenuAutosaveInput = {
+  /** Id of the navigation menu the autosave belongs to. */
+  parent?: number;
+  /** Publication date in the site's timezone. */
+  date?: string | null;
+  /** Publication date in GMT. */
+  date_gmt?: string | null;
+  /** URL-friendly name of the navigation menu, unique among navigation menus. */
+  slug?: string;
+  /** Publication status of the navigation menu. */
+  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  /** Password that protects the content and excerpt. */
+  password?: string;
+  title?:
+    | string
+    | {
+        /** The title as stored. */
+        raw?: string;
+        /** The title as HTML for display. */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /** The blocks as stored. */
+        raw?: string;
+        /** The blocks as HTML for display. */
+        rendered?: string;
+        /** Version of the block markup the content uses (0 for classic content). */
+        block_version?: number;
+        /** Whether a password protects the content. */
+        protected?: boolean;
+      };
+  /** Theme template file used to show the navigation menu. */
+  template?: string;
+  id: string | number;
+};
+
+/** Params of POST /core/v2/navigation/<id>/autosaves as its handler receives them. */
+export type CreateNavigationMenuAutosaveArgs = CreateNavigationMenuAutosaveInput;
+
+/** What POST /core/v2/navigation/<id>/autosaves answers with. */
+export type CreateNavigationMenuAutosaveResult = WpNavigationAutosave;
+
+/** Params of GET /core/v2/navigation/<parent>/autosaves/<id> as a client sends them. */
+export type GetNavigationMenuAutosaveInput = {
+  /** Id of the navigation menu the autosave belongs to. */
+  parent: number;
+  /** Unique id of the autosave. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+};
+
+/** Params of GET /core/v2/navigation/<parent>/autosaves/<id> as its handler receives them, defaults applied. */
+export type GetNavigationMenuAutosaveArgs = GetNavigationMenuAutosaveInput &
+  Required<Pick<GetNavigationMenuAutosaveInput, 'context'>>;
+
+/** What GET /core/v2/navigation/<parent>/autosaves/<id> answers with. */
+export type GetNavigationMenuAutosaveResult = WpNavigationAutosave;
+
 /** Params of GET /core/v2/media as a client sends them. */
-export interface ListMediaInput {
+export type ListMediaInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -8402,7 +10974,7 @@ export interface ListMediaInput {
   media_type?: ('image' | 'video' | 'text' | 'application' | 'audio')[];
   /** Keep only media items with one of these MIME types. */
   mime_type?: string[];
-}
+};
 
 /** Params of GET /core/v2/media as its handler receives them, defaults applied. */
 export type ListMediaArgs = ListMediaInput &
@@ -8429,7 +11001,7 @@ export type ListMediaArgs = ListMediaInput &
 export type ListMediaResult = Media[];
 
 /** Params of POST /core/v2/media as a client sends them. */
-export interface CreateMediaInput {
+export type CreateMediaInput = {
   /** Publication date in the site's timezone. */
   date?: string | null;
   /** Publication date in GMT. */
@@ -8455,7 +11027,7 @@ export interface CreateMediaInput {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -8484,7 +11056,7 @@ export interface CreateMediaInput {
   convert_format?: boolean;
   /** Address of an external image to copy into the library instead of an upload. */
   url?: string;
-}
+};
 
 /** Params of POST /core/v2/media as its handler receives them, defaults applied. */
 export type CreateMediaArgs = CreateMediaInput &
@@ -8494,12 +11066,12 @@ export type CreateMediaArgs = CreateMediaInput &
 export type CreateMediaResult = Media;
 
 /** Params of GET /core/v2/media/<id> as a client sends them. */
-export interface GetMediaInput {
+export type GetMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/media/<id> as its handler receives them, defaults applied. */
 export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context'>>;
@@ -8508,7 +11080,7 @@ export type GetMediaArgs = GetMediaInput & Required<Pick<GetMediaInput, 'context
 export type GetMediaResult = Media;
 
 /** Params of POST, PUT, PATCH /core/v2/media/<id> as a client sends them. */
-export interface UpdateMediaInput {
+export type UpdateMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Publication date in the site's timezone. */
@@ -8536,7 +11108,7 @@ export interface UpdateMediaInput {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: PostMetaTheme;
+  meta?: PostMetaThemeInput;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -8559,7 +11131,7 @@ export interface UpdateMediaInput {
       };
   /** Id of the post the media item is attached to. */
   post?: number;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/media/<id> as its handler receives them. */
 export type UpdateMediaArgs = UpdateMediaInput;
@@ -8568,12 +11140,12 @@ export type UpdateMediaArgs = UpdateMediaInput;
 export type UpdateMediaResult = Media;
 
 /** Params of DELETE /core/v2/media/<id> as a client sends them. */
-export interface DeleteMediaInput {
+export type DeleteMediaInput = {
   /** Unique id of the media item. */
   id: number;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/media/<id> as its handler receives them, defaults applied. */
 export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput, 'force'>>;
@@ -8582,11 +11154,11 @@ export type DeleteMediaArgs = DeleteMediaInput & Required<Pick<DeleteMediaInput,
 export type DeleteMediaResult = DeletedMedia;
 
 /** Params of POST /core/v2/media/<id>/post-process as a client sends them. */
-export interface PostProcessMediaInput {
+export type PostProcessMediaInput = {
   /** Unique id of the media item. */
   id: number;
   action: 'create-image-subsizes';
-}
+};
 
 /** Params of POST /core/v2/media/<id>/post-process as its handler receives them. */
 export type PostProcessMediaArgs = PostProcessMediaInput;
@@ -8595,7 +11167,7 @@ export type PostProcessMediaArgs = PostProcessMediaInput;
 export type PostProcessMediaResult = Media;
 
 /** Params of POST /core/v2/media/<id>/edit as a client sends them. */
-export interface EditMediaInput {
+export type EditMediaInput = {
   /** Address of the image file to edit. */
   src: string;
   /**
@@ -8681,7 +11253,7 @@ export interface EditMediaInput {
   /** Text shown in place of the media when it cannot be displayed. */
   alt_text?: string;
   id: string | number;
-}
+};
 
 /** Params of POST /core/v2/media/<id>/edit as its handler receives them. */
 export type EditMediaArgs = EditMediaInput;
@@ -8690,7 +11262,7 @@ export type EditMediaArgs = EditMediaInput;
 export type EditMediaResult = Media;
 
 /** Params of GET /core/v2/comments as a client sends them. */
-export interface ListCommentsInput {
+export type ListCommentsInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -8731,7 +11303,7 @@ export interface ListCommentsInput {
   type?: string;
   /** Password of the protected post the comments belong to. */
   password?: string;
-}
+};
 
 /** Params of GET /core/v2/comments as its handler receives them, defaults applied. */
 export type ListCommentsArgs = ListCommentsInput &
@@ -8774,6 +11346,38 @@ export type ListBlockPatternCategoriesArgs = ListBlockPatternCategoriesInput;
 /** What GET /core/v2/block-patterns/categories answers with. */
 export type ListBlockPatternCategoriesResult = BlockPatternCategory[];
 
+/** Params of GET /core/v2/search as a client sends them. */
+export type SearchSiteInput = {
+  /** Scope under which the request is made; determines fields present in response. */
+  context?: 'view' | 'embed';
+  /** Current page of the collection. */
+  page?: number;
+  /** Maximum number of items to be returned in result set. */
+  per_page?: number;
+  /** Limit results to those matching a string. */
+  search?: string;
+  /** Limit results to items of an object type. */
+  type?: 'post' | 'term' | 'post-format';
+  /** Limit results to items of one or more object subtypes. */
+  subtype?: ('post' | 'page' | 'category' | 'post_tag' | 'any')[];
+  /** Ensure result set excludes specific IDs. */
+  exclude?: number[];
+  /** Limit result set to specific IDs. */
+  include?: number[];
+};
+
+/** Params of GET /core/v2/search as its handler receives them, defaults applied. */
+export type SearchSiteArgs = SearchSiteInput &
+  Required<
+    Pick<
+      SearchSiteInput,
+      'context' | 'page' | 'per_page' | 'type' | 'subtype' | 'exclude' | 'include'
+    >
+  >;
+
+/** What GET /core/v2/search answers with. */
+export type SearchSiteResult = SearchResult[];
+
 /** Params of GET /core/v2/settings as a client sends them. */
 export type GetSettingsInput = CacheoptV1GetToggleCrawlerStateInput;
 
@@ -8784,7 +11388,7 @@ export type GetSettingsArgs = GetSettingsInput;
 export type GetSettingsResult = Settings;
 
 /** Params of POST, PUT, PATCH /core/v2/settings as a client sends them. */
-export interface UpdateSettingsInput {
+export type UpdateSettingsInput = {
   /** Name of the site. */
   title?: string;
   /** Short line under the site's name. */
@@ -8825,7 +11429,7 @@ export interface UpdateSettingsInput {
   site_logo?: number;
   /** Id of the media item used as the site's icon. */
   site_icon?: number;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/settings as its handler receives them. */
 export type UpdateSettingsArgs = UpdateSettingsInput;
@@ -8834,7 +11438,7 @@ export type UpdateSettingsArgs = UpdateSettingsInput;
 export type UpdateSettingsResult = Settings;
 
 /** Params of GET /core/v2/templates as a client sends them. */
-export interface ListTemplatesInput {
+export type ListTemplatesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only the template kept as this item id. */
@@ -8843,7 +11447,7 @@ export interface ListTemplatesInput {
   area?: string;
   /** Keep only templates meant for this content type. */
   post_type?: string;
-}
+};
 
 /** Params of GET /core/v2/templates as its handler receives them, defaults applied. */
 export type ListTemplatesArgs = ListTemplatesInput & Required<Pick<ListTemplatesInput, 'context'>>;
@@ -8852,7 +11456,7 @@ export type ListTemplatesArgs = ListTemplatesInput & Required<Pick<ListTemplates
 export type ListTemplatesResult = WpTemplate[];
 
 /** Params of POST /core/v2/templates as a client sends them. */
-export interface CreateTemplateInput {
+export type CreateTemplateInput = {
   /** Slug that names the template within its theme. */
   slug: string;
   /** Stylesheet of the theme the template belongs to. */
@@ -8883,7 +11487,7 @@ export interface CreateTemplateInput {
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /** User id of the author of the site's version (0 for a theme's file). */
   author?: number;
-}
+};
 
 /** Params of POST /core/v2/templates as its handler receives them, defaults applied. */
 export type CreateTemplateArgs = CreateTemplateInput &
@@ -8893,14 +11497,14 @@ export type CreateTemplateArgs = CreateTemplateInput &
 export type CreateTemplateResult = WpTemplate;
 
 /** Params of GET /core/v2/templates/lookup as a client sends them. */
-export interface LookupTemplateInput {
+export type LookupTemplateInput = {
   /** Slug of the template to find a fallback for. */
   slug: string;
   /** Whether the slug is a custom template's rather than one of the hierarchy. */
   is_custom?: boolean;
   /** Prefix of the slug that names its kind (taxonomy-books: taxonomy). */
   template_prefix?: string;
-}
+};
 
 /** Params of GET /core/v2/templates/lookup as its handler receives them. */
 export type LookupTemplateArgs = LookupTemplateInput;
@@ -8909,12 +11513,12 @@ export type LookupTemplateArgs = LookupTemplateInput;
 export type LookupTemplateResult = TemplateFallback;
 
 /** Params of GET /core/v2/templates/<id> as a client sends them. */
-export interface GetTemplateInput {
+export type GetTemplateInput = {
   /** Id of the template: the theme and the slug, joined by //. */
   id: string;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/templates/<id> as its handler receives them, defaults applied. */
 export type GetTemplateArgs = GetTemplateInput & Required<Pick<GetTemplateInput, 'context'>>;
@@ -8923,7 +11527,7 @@ export type GetTemplateArgs = GetTemplateInput & Required<Pick<GetTemplateInput,
 export type GetTemplateResult = WpTemplate;
 
 /** Params of POST, PUT, PATCH /core/v2/templates/<id> as a client sends them. */
-export interface UpdateTemplateInput {
+export type UpdateTemplateInput = {
   /** Id of the template: the theme and the slug, joined by //. */
   id: string;
   /** Slug that names the template within its theme. */
@@ -8956,7 +11560,7 @@ export interface UpdateTemplateInput {
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /** User id of the author of the site's version (0 for a theme's file). */
   author?: number;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/templates/<id> as its handler receives them. */
 export type UpdateTemplateArgs = UpdateTemplateInput;
@@ -8965,12 +11569,12 @@ export type UpdateTemplateArgs = UpdateTemplateInput;
 export type UpdateTemplateResult = WpTemplate;
 
 /** Params of DELETE /core/v2/templates/<id> as a client sends them. */
-export interface DeleteTemplateInput {
+export type DeleteTemplateInput = {
   /** Id of the template: the theme and the slug, joined by //. */
   id: string;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/templates/<id> as its handler receives them, defaults applied. */
 export type DeleteTemplateArgs = DeleteTemplateInput & Required<Pick<DeleteTemplateInput, 'force'>>;
@@ -8979,7 +11583,7 @@ export type DeleteTemplateArgs = DeleteTemplateInput & Required<Pick<DeleteTempl
 export type DeleteTemplateResult = DeletedWpTemplate;
 
 /** Params of GET /core/v2/template-parts as a client sends them. */
-export interface ListTemplatePartsInput {
+export type ListTemplatePartsInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only the template part kept as this item id. */
@@ -8988,7 +11592,7 @@ export interface ListTemplatePartsInput {
   area?: string;
   /** Keep only template parts meant for this content type. */
   post_type?: string;
-}
+};
 
 /** Params of GET /core/v2/template-parts as its handler receives them, defaults applied. */
 export type ListTemplatePartsArgs = ListTemplatePartsInput &
@@ -8998,7 +11602,7 @@ export type ListTemplatePartsArgs = ListTemplatePartsInput &
 export type ListTemplatePartsResult = WpTemplatePart[];
 
 /** Params of POST /core/v2/template-parts as a client sends them. */
-export interface CreateTemplatePartInput {
+export type CreateTemplatePartInput = {
   /** Slug that names the template part within its theme. */
   slug: string;
   /** Stylesheet of the theme the template part belongs to. */
@@ -9031,7 +11635,7 @@ export interface CreateTemplatePartInput {
   author?: number;
   /** Where the template part goes: header, footer or uncategorized. */
   area?: string;
-}
+};
 
 /** Params of POST /core/v2/template-parts as its handler receives them, defaults applied. */
 export type CreateTemplatePartArgs = CreateTemplatePartInput &
@@ -9041,14 +11645,14 @@ export type CreateTemplatePartArgs = CreateTemplatePartInput &
 export type CreateTemplatePartResult = WpTemplatePart;
 
 /** Params of GET /core/v2/template-parts/lookup as a client sends them. */
-export interface LookupTemplatePartInput {
+export type LookupTemplatePartInput = {
   /** Slug of the template part to find a fallback for. */
   slug: string;
   /** Whether the slug is a custom template's rather than one of the hierarchy. */
   is_custom?: boolean;
   /** Prefix of the slug that names its kind (taxonomy-books: taxonomy). */
   template_prefix?: string;
-}
+};
 
 /** Params of GET /core/v2/template-parts/lookup as its handler receives them. */
 export type LookupTemplatePartArgs = LookupTemplatePartInput;
@@ -9057,12 +11661,12 @@ export type LookupTemplatePartArgs = LookupTemplatePartInput;
 export type LookupTemplatePartResult = TemplateFallback;
 
 /** Params of GET /core/v2/template-parts/<id> as a client sends them. */
-export interface GetTemplatePartInput {
+export type GetTemplatePartInput = {
   /** Id of the template part: the theme and the slug, joined by //. */
   id: string;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/template-parts/<id> as its handler receives them, defaults applied. */
 export type GetTemplatePartArgs = GetTemplatePartInput &
@@ -9072,7 +11676,7 @@ export type GetTemplatePartArgs = GetTemplatePartInput &
 export type GetTemplatePartResult = WpTemplatePart;
 
 /** Params of POST, PUT, PATCH /core/v2/template-parts/<id> as a client sends them. */
-export interface UpdateTemplatePartInput {
+export type UpdateTemplatePartInput = {
   /** Id of the template part: the theme and the slug, joined by //. */
   id: string;
   /** Slug that names the template part within its theme. */
@@ -9107,7 +11711,7 @@ export interface UpdateTemplatePartInput {
   author?: number;
   /** Where the template part goes: header, footer or uncategorized. */
   area?: string;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/template-parts/<id> as its handler receives them. */
 export type UpdateTemplatePartArgs = UpdateTemplatePartInput;
@@ -9116,12 +11720,12 @@ export type UpdateTemplatePartArgs = UpdateTemplatePartInput;
 export type UpdateTemplatePartResult = WpTemplatePart;
 
 /** Params of DELETE /core/v2/template-parts/<id> as a client sends them. */
-export interface DeleteTemplatePartInput {
+export type DeleteTemplatePartInput = {
   /** Id of the template part: the theme and the slug, joined by //. */
   id: string;
   /** Delete for good instead of moving to the trash. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/template-parts/<id> as its handler receives them, defaults applied. */
 export type DeleteTemplatePartArgs = DeleteTemplatePartInput &
@@ -9131,7 +11735,7 @@ export type DeleteTemplatePartArgs = DeleteTemplatePartInput &
 export type DeleteTemplatePartResult = DeletedWpTemplatePart;
 
 /** Params of GET /core/v2/categories as a client sends them. */
-export interface ListCategoriesInput {
+export type ListCategoriesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -9157,7 +11761,7 @@ export interface ListCategoriesInput {
   post?: number;
   /** Keep only terms with one of these slugs. */
   slug?: string[];
-}
+};
 
 /** Params of GET /core/v2/categories as its handler receives them, defaults applied. */
 export type ListCategoriesArgs = ListCategoriesInput &
@@ -9172,7 +11776,7 @@ export type ListCategoriesArgs = ListCategoriesInput &
 export type ListCategoriesResult = Category[];
 
 /** Params of POST /core/v2/categories as a client sends them. */
-export interface CreateCategoryInput {
+export type CreateCategoryInput = {
   /** Description of the term. */
   description?: string;
   /** Name of the term. */
@@ -9183,7 +11787,7 @@ export interface CreateCategoryInput {
   parent?: number;
   /** Meta fields. */
   meta?: {};
-}
+};
 
 /** Params of POST /core/v2/categories as its handler receives them. */
 export type CreateCategoryArgs = CreateCategoryInput;
@@ -9192,12 +11796,12 @@ export type CreateCategoryArgs = CreateCategoryInput;
 export type CreateCategoryResult = Category;
 
 /** Params of GET /core/v2/categories/<id> as a client sends them. */
-export interface GetCategoryInput {
+export type GetCategoryInput = {
   /** Unique id of the term. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/categories/<id> as its handler receives them, defaults applied. */
 export type GetCategoryArgs = GetCategoryInput & Required<Pick<GetCategoryInput, 'context'>>;
@@ -9206,7 +11810,7 @@ export type GetCategoryArgs = GetCategoryInput & Required<Pick<GetCategoryInput,
 export type GetCategoryResult = Category;
 
 /** Params of POST, PUT, PATCH /core/v2/categories/<id> as a client sends them. */
-export interface UpdateCategoryInput {
+export type UpdateCategoryInput = {
   /** Unique id of the term. */
   id: number;
   /** Description of the term. */
@@ -9219,7 +11823,7 @@ export interface UpdateCategoryInput {
   parent?: number;
   /** Meta fields. */
   meta?: {};
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/categories/<id> as its handler receives them. */
 export type UpdateCategoryArgs = UpdateCategoryInput;
@@ -9228,12 +11832,12 @@ export type UpdateCategoryArgs = UpdateCategoryInput;
 export type UpdateCategoryResult = Category;
 
 /** Params of DELETE /core/v2/categories/<id> as a client sends them. */
-export interface DeleteCategoryInput {
+export type DeleteCategoryInput = {
   /** Unique id of the term. */
   id: number;
   /** Must be true; terms cannot be trashed. */
   force?: boolean;
-}
+};
 
 /** Params of DELETE /core/v2/categories/<id> as its handler receives them, defaults applied. */
 export type DeleteCategoryArgs = DeleteCategoryInput & Required<Pick<DeleteCategoryInput, 'force'>>;
@@ -9242,7 +11846,7 @@ export type DeleteCategoryArgs = DeleteCategoryInput & Required<Pick<DeleteCateg
 export type DeleteCategoryResult = DeletedCategory;
 
 /** Params of GET /core/v2/tags as a client sends them. */
-export interface ListTagsInput {
+export type ListTagsInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -9268,7 +11872,7 @@ export interface ListTagsInput {
   post?: number;
   /** Keep only terms with one of these slugs. */
   slug?: string[];
-}
+};
 
 /** Params of GET /core/v2/tags as its handler receives them, defaults applied. */
 export type ListTagsArgs = ListTagsInput &
@@ -9283,7 +11887,7 @@ export type ListTagsArgs = ListTagsInput &
 export type ListTagsResult = Tag[];
 
 /** Params of POST /core/v2/tags as a client sends them. */
-export interface CreateTagInput {
+export type CreateTagInput = {
   /** Description of the term. */
   description?: string;
   /** Name of the term. */
@@ -9292,7 +11896,7 @@ export interface CreateTagInput {
   slug?: string;
   /** Meta fields. */
   meta?: {};
-}
+};
 
 /** Params of POST /core/v2/tags as its handler receives them. */
 export type CreateTagArgs = CreateTagInput;
@@ -9310,7 +11914,7 @@ export type GetTagArgs = GetTagInput & Required<Pick<GetTagInput, 'context'>>;
 export type GetTagResult = Tag;
 
 /** Params of POST, PUT, PATCH /core/v2/tags/<id> as a client sends them. */
-export interface UpdateTagInput {
+export type UpdateTagInput = {
   /** Unique id of the term. */
   id: number;
   /** Description of the term. */
@@ -9321,7 +11925,7 @@ export interface UpdateTagInput {
   slug?: string;
   /** Meta fields. */
   meta?: {};
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/tags/<id> as its handler receives them. */
 export type UpdateTagArgs = UpdateTagInput;
@@ -9389,13 +11993,13 @@ export type DeletePatternCategoryArgs = DeletePatternCategoryInput &
   Required<Pick<DeletePatternCategoryInput, 'force'>>;
 
 /** What DELETE /core/v2/wp_pattern_category/<id> answers with. */
-export type DeletePatternCategoryResult = DeletedTag;
+export type DeletePatternCategoryResult = DeletedWpPatternCategory;
 
 /** Params of GET /core/v2/themes as a client sends them. */
-export interface ListThemesInput {
+export type ListThemesInput = {
   /** Keep only themes in these states. */
   status?: ('active' | 'inactive')[];
-}
+};
 
 /** Params of GET /core/v2/themes as its handler receives them. */
 export type ListThemesArgs = ListThemesInput;
@@ -9404,10 +12008,10 @@ export type ListThemesArgs = ListThemesInput;
 export type ListThemesResult = Theme[];
 
 /** Params of GET /core/v2/themes/<stylesheet> as a client sends them. */
-export interface GetThemeInput {
+export type GetThemeInput = {
   /** Folder name of the theme; names it uniquely. */
   stylesheet: string;
-}
+};
 
 /** Params of GET /core/v2/themes/<stylesheet> as its handler receives them. */
 export type GetThemeArgs = GetThemeInput;
@@ -9416,10 +12020,10 @@ export type GetThemeArgs = GetThemeInput;
 export type GetThemeResult = Theme;
 
 /** Params of GET /core/v2/global-styles/themes/<stylesheet>/variations as a client sends them. */
-export interface ListThemeStyleVariationsInput {
+export type ListThemeStyleVariationsInput = {
   /** Folder name of the theme. */
   stylesheet: string;
-}
+};
 
 /** Params of GET /core/v2/global-styles/themes/<stylesheet>/variations as its handler receives them. */
 export type ListThemeStyleVariationsArgs = ListThemeStyleVariationsInput;
@@ -9437,10 +12041,10 @@ export type GetThemeStylesArgs = GetThemeStylesInput;
 export type GetThemeStylesResult = ThemeStyles;
 
 /** Params of GET /core/v2/global-styles/<id> as a client sends them. */
-export interface GetGlobalStylesInput {
+export type GetGlobalStylesInput = {
   /** Id of the item that keeps the changes. */
   id: string;
-}
+};
 
 /** Params of GET /core/v2/global-styles/<id> as its handler receives them. */
 export type GetGlobalStylesArgs = GetGlobalStylesInput;
@@ -9449,7 +12053,7 @@ export type GetGlobalStylesArgs = GetGlobalStylesInput;
 export type GetGlobalStylesResult = WpGlobalStyles;
 
 /** Params of POST, PUT, PATCH /core/v2/global-styles/<id> as a client sends them. */
-export interface UpdateGlobalStylesInput {
+export type UpdateGlobalStylesInput = {
   /** Styles that replace the theme's (theme.json `styles`). */
   styles?: {};
   /** Settings that replace the theme's (theme.json `settings`). */
@@ -9464,7 +12068,7 @@ export interface UpdateGlobalStylesInput {
       }
     | string;
   id: string | number;
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/global-styles/<id> as its handler receives them. */
 export type UpdateGlobalStylesArgs = UpdateGlobalStylesInput;
@@ -9473,10 +12077,10 @@ export type UpdateGlobalStylesArgs = UpdateGlobalStylesInput;
 export type UpdateGlobalStylesResult = WpGlobalStyles;
 
 /** Params of GET /core/v2/types as a client sends them. */
-export interface ListTypesInput {
+export type ListTypesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/types as its handler receives them, defaults applied. */
 export type ListTypesArgs = ListTypesInput & Required<Pick<ListTypesInput, 'context'>>;
@@ -9485,12 +12089,12 @@ export type ListTypesArgs = ListTypesInput & Required<Pick<ListTypesInput, 'cont
 export type ListTypesResult = Record<string, PostType>;
 
 /** Params of GET /core/v2/types/<type> as a client sends them. */
-export interface GetTypeInput {
+export type GetTypeInput = {
   /** Key of the content type. */
   type: string;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/types/<type> as its handler receives them, defaults applied. */
 export type GetTypeArgs = GetTypeInput & Required<Pick<GetTypeInput, 'context'>>;
@@ -9499,12 +12103,12 @@ export type GetTypeArgs = GetTypeInput & Required<Pick<GetTypeInput, 'context'>>
 export type GetTypeResult = PostType;
 
 /** Params of GET /core/v2/taxonomies as a client sends them. */
-export interface ListTaxonomiesInput {
+export type ListTaxonomiesInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Keep only taxonomies of this content type. */
   type?: string;
-}
+};
 
 /** Params of GET /core/v2/taxonomies as its handler receives them, defaults applied. */
 export type ListTaxonomiesArgs = ListTaxonomiesInput &
@@ -9514,12 +12118,12 @@ export type ListTaxonomiesArgs = ListTaxonomiesInput &
 export type ListTaxonomiesResult = Record<string, Taxonomy>;
 
 /** Params of GET /core/v2/taxonomies/<taxonomy> as a client sends them. */
-export interface GetTaxonomyInput {
+export type GetTaxonomyInput = {
   /** Key of the taxonomy. */
   taxonomy: string;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/taxonomies/<taxonomy> as its handler receives them, defaults applied. */
 export type GetTaxonomyArgs = GetTaxonomyInput & Required<Pick<GetTaxonomyInput, 'context'>>;
@@ -9528,7 +12132,7 @@ export type GetTaxonomyArgs = GetTaxonomyInput & Required<Pick<GetTaxonomyInput,
 export type GetTaxonomyResult = Taxonomy;
 
 /** Params of GET /core/v2/users as a client sends them. */
-export interface ListUsersInput {
+export type ListUsersInput = {
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
   /** Page of the collection to return, counting from 1. */
@@ -9574,7 +12178,7 @@ export interface ListUsersInput {
       )[];
   /** Fields the search looks at. */
   search_columns?: ('email' | 'name' | 'id' | 'username' | 'slug')[];
-}
+};
 
 /** Params of GET /core/v2/users as its handler receives them, defaults applied. */
 export type ListUsersArgs = ListUsersInput &
@@ -9596,7 +12200,7 @@ export type ListUsersArgs = ListUsersInput &
 export type ListUsersResult = User[];
 
 /** Params of POST /core/v2/users as a client sends them. */
-export interface CreateUserInput {
+export type CreateUserInput = {
   /** Login name of the user. */
   username: string;
   /** Name shown for the user. */
@@ -9629,7 +12233,7 @@ export interface CreateUserInput {
       [k: string]: unknown;
     };
   };
-}
+};
 
 /** Params of POST /core/v2/users as its handler receives them. */
 export type CreateUserArgs = CreateUserInput;
@@ -9638,12 +12242,12 @@ export type CreateUserArgs = CreateUserInput;
 export type CreateUserResult = User;
 
 /** Params of GET /core/v2/users/<id> as a client sends them. */
-export interface GetUserInput {
+export type GetUserInput = {
   /** Unique id of the user. */
   id: number;
   /** Which set of fields the response carries (view, embed or edit). */
   context?: 'view' | 'embed' | 'edit';
-}
+};
 
 /** Params of GET /core/v2/users/<id> as its handler receives them, defaults applied. */
 export type GetUserArgs = GetUserInput & Required<Pick<GetUserInput, 'context'>>;
@@ -9652,7 +12256,7 @@ export type GetUserArgs = GetUserInput & Required<Pick<GetUserInput, 'context'>>
 export type GetUserResult = User;
 
 /** Params of POST, PUT, PATCH /core/v2/users/<id> as a client sends them. */
-export interface UpdateUserInput {
+export type UpdateUserInput = {
   /** Unique id of the user. */
   id: number;
   /** Login name of the user. */
@@ -9687,7 +12291,7 @@ export interface UpdateUserInput {
       [k: string]: unknown;
     };
   };
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/users/<id> as its handler receives them. */
 export type UpdateUserArgs = UpdateUserInput;
@@ -9696,13 +12300,13 @@ export type UpdateUserArgs = UpdateUserInput;
 export type UpdateUserResult = User;
 
 /** Params of DELETE /core/v2/users/<id> as a client sends them. */
-export interface DeleteUserInput {
+export type DeleteUserInput = {
   /** Unique id of the user. */
   id: number;
   /** Must be true; accounts cannot be trashed. */
   force?: boolean;
   reassign: string | number;
-}
+};
 
 /** Params of DELETE /core/v2/users/<id> as its handler receives them, defaults applied. */
 export type DeleteUserArgs = DeleteUserInput & Required<Pick<DeleteUserInput, 'force'>>;
@@ -9721,7 +12325,7 @@ export type GetCurrentUserArgs = GetCurrentUserInput &
 export type GetCurrentUserResult = User;
 
 /** Params of POST, PUT, PATCH /core/v2/users/me as a client sends them. */
-export interface UpdateCurrentUserInput {
+export type UpdateCurrentUserInput = {
   /** Login name of the user. */
   username?: string;
   /** Name shown for the user. */
@@ -9754,7 +12358,7 @@ export interface UpdateCurrentUserInput {
       [k: string]: unknown;
     };
   };
-}
+};
 
 /** Params of POST, PUT, PATCH /core/v2/users/me as its handler receives them. */
 export type UpdateCurrentUserArgs = UpdateCurrentUserInput;
@@ -9763,11 +12367,11 @@ export type UpdateCurrentUserArgs = UpdateCurrentUserInput;
 export type UpdateCurrentUserResult = User;
 
 /** Params of DELETE /core/v2/users/me as a client sends them. */
-export interface DeleteCurrentUserInput {
+export type DeleteCurrentUserInput = {
   /** Must be true; accounts cannot be trashed. */
   force?: boolean;
   reassign: string | number;
-}
+};
 
 /** Params of DELETE /core/v2/users/me as its handler receives them, defaults applied. */
 export type DeleteCurrentUserArgs = DeleteCurrentUserInput &
@@ -9777,10 +12381,10 @@ export type DeleteCurrentUserArgs = DeleteCurrentUserInput &
 export type DeleteCurrentUserResult = DeletedUser;
 
 /** Params of GET /core-site-health/v1 as a client sends them. */
-export interface CoreSiteHealthV1IndexInput {
+export type CoreSiteHealthV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
 export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
@@ -9790,10 +12394,10 @@ export type CoreSiteHealthV1IndexArgs = CoreSiteHealthV1IndexInput &
 export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /** Params of GET /core-block-editor/v1 as a client sends them. */
-export interface CoreBlockEditorV1IndexInput {
+export type CoreBlockEditorV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
 export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
@@ -9802,11 +12406,41 @@ export type CoreBlockEditorV1IndexArgs = CoreBlockEditorV1IndexInput &
 /** What GET /core-block-editor/v1 answers with. */
 export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
+/** Params of GET /core-block-editor/v1/url-details as a client sends them. */
+export type GetUrlDetailsInput = {
+  /** The URL to process. */
+  url: string;
+};
+
+/** Params of GET /core-block-editor/v1/url-details as its handler receives them. */
+export type GetUrlDetailsArgs = GetUrlDetailsInput;
+
+/** What GET /core-block-editor/v1/url-details answers with. */
+export type GetUrlDetailsResult = UrlDetails;
+
+/** Params of GET /core-block-editor/v1/navigation-fallback as a client sends them. */
+export type GetNavigationFallbackInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /core-block-editor/v1/navigation-fallback as its handler receives them. */
+export type GetNavigationFallbackArgs = GetNavigationFallbackInput;
+
+/** What GET /core-block-editor/v1/navigation-fallback answers with. */
+export type GetNavigationFallbackResult = NavigationFallback;
+
+/** Params of GET /core-block-editor/v1/export as a client sends them. */
+export type ExportThemeInput = CacheoptV1GetToggleCrawlerStateInput;
+
+/** Params of GET /core-block-editor/v1/export as its handler receives them. */
+export type ExportThemeArgs = ExportThemeInput;
+
+/** What GET /core-block-editor/v1/export answers with. */
+export type ExportThemeResult = ZipFile;
+
 /** Params of GET /core-abilities/v1 as a client sends them. */
-export interface CoreAbilitiesV1IndexInput {
+export type CoreAbilitiesV1IndexInput = {
   namespace?: string;
   context?: string;
-}
+};
 
 /** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
 export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &
@@ -9814,3 +12448,176 @@ export type CoreAbilitiesV1IndexArgs = CoreAbilitiesV1IndexInput &
 
 /** What GET /core-abilities/v1 answers with. */
 export type CoreAbilitiesV1IndexResult = NamespaceIndex;
+
+/** The post-meta-theme shape. */
+export interface PostMetaThemeInput {
+  /** Sidebar layout of this item (default follows the site setting). */
+  'site-sidebar-layout'?: string;
+  /** Content layout of this item, as stored by older theme versions. */
+  'site-content-layout'?: string;
+  /** Content layout of this item (default follows the site setting). */
+  'theme-site-content-layout'?: string;
+  /** Content box style of this item. */
+  'site-content-style'?: string;
+  /** Sidebar box style of this item. */
+  'site-sidebar-style'?: string;
+  /** Whether the layout keys were migrated to the current format. */
+  'theme-migrate-meta-layouts'?: string;
+  /** Whether this item overrides the site background. */
+  'theme-page-background-enabled'?: string;
+  /** Hide or show the whole header on this item. */
+  'theme-global-header-display'?: string;
+  /** Hide or show the title banner on this item. */
+  'theme-banner-title-visibility'?: string;
+  /** Hide or show the primary header row. */
+  'theme-main-header-display'?: string;
+  /** Hide or show the header row above the primary one. */
+  'theme-hfb-above-header-display'?: string;
+  /** Hide or show the header row below the primary one. */
+  'theme-hfb-below-header-display'?: string;
+  /** Hide or show the mobile header. */
+  'theme-hfb-mobile-header-display'?: string;
+  /** Hide or show the item title. */
+  'site-post-title'?: string;
+  /** Hide or show the breadcrumbs. */
+  'theme-breadcrumbs-content'?: string;
+  /** Hide or show the featured image. */
+  'theme-featured-img'?: string;
+  /** Hide or show the footer bar. */
+  'footer-sml-layout'?: string;
+  /** Hide or show related posts. */
+  'theme-disable-related-posts'?: string;
+  /** Transparent header on this item (enabled, disabled or the site setting). */
+  'theme-transparent-header-meta'?: string;
+  /** Id of the advanced header used on this item. */
+  'adv-header-id-meta'?: string;
+  /** Sticky header on this item (enabled, disabled or the site setting). */
+  'stick-header-meta'?: string;
+  /** Whether the row above the header sticks. */
+  'header-above-stick-meta'?: string;
+  /** Whether the primary header row sticks. */
+  'header-main-stick-meta'?: string;
+  /** Whether the row below the header sticks. */
+  'header-below-stick-meta'?: string;
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
+  /** Page background of this item, per breakpoint. */
+  'theme-page-background-meta'?: {
+    /** Background on wide screens. */
+    desktop?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on tablets. */
+    tablet?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on phones. */
+    mobile?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+  };
+  /** Content area background of this item, per breakpoint. */
+  'theme-content-background-meta'?: {
+    /** Background on wide screens. */
+    desktop?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on tablets. */
+    tablet?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on phones. */
+    mobile?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+  };
+  /** `builder` when the page builder edits this item; empty otherwise. */
+  _builder_edit_mode?: '' | 'builder';
+  /** Kind of builder document this item is. */
+  _builder_template_type?:
+    | 'post'
+    | 'core-post'
+    | 'core-page'
+    | 'kit'
+    | 'not-supported'
+    | 'page'
+    | 'section'
+    | 'container'
+    | 'floating-buttons'
+    | 'cloud-template-preview'
+    | '';
+  /** The builder document of this item, as JSON text. */
+  _builder_data?: string;
+  /** Page-level builder settings; keys other than those listed are kept as sent. */
+  _builder_page_settings?: {
+    /** Whether the builder hides the item title. */
+    hide_title?: 'yes' | 'no';
+    [k: string]: unknown;
+  };
+}

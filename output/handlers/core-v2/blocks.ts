@@ -25,7 +25,7 @@ import type {
   CreateBlockAutosaveResult,
   GetBlockAutosaveArgs,
   GetBlockAutosaveResult,
-} from '../../deployments/blog/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -11,7 +11,7 @@ import type {
   GetGlobalStylesResult,
   UpdateGlobalStylesArgs,
   UpdateGlobalStylesResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -3,37 +3,21 @@
 // everything else comes from the spec.
 import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
 import type {
-  ListMediaArgs as BlogListMediaArgs,
-  ListMediaResult as BlogListMediaResult,
-  CreateMediaArgs as BlogCreateMediaArgs,
-  CreateMediaResult as BlogCreateMediaResult,
-  GetMediaArgs as BlogGetMediaArgs,
-  GetMediaResult as BlogGetMediaResult,
-  UpdateMediaArgs as BlogUpdateMediaArgs,
-  UpdateMediaResult as BlogUpdateMediaResult,
-  DeleteMediaArgs as BlogDeleteMediaArgs,
-  DeleteMediaResult as BlogDeleteMediaResult,
-  PostProcessMediaArgs as BlogPostProcessMediaArgs,
-  PostProcessMediaResult as BlogPostProcessMediaResult,
-  EditMediaArgs as BlogEditMediaArgs,
-  EditMediaResult as BlogEditMediaResult,
-} from '../../deployments/blog/types.ts';
-import type {
-  ListMediaArgs as StudioListMediaArgs,
-  ListMediaResult as StudioListMediaResult,
-  CreateMediaArgs as StudioCreateMediaArgs,
-  CreateMediaResult as StudioCreateMediaResult,
-  GetMediaArgs as StudioGetMediaArgs,
-  GetMediaResult as StudioGetMediaResult,
-  UpdateMediaArgs as StudioUpdateMediaArgs,
-  UpdateMediaResult as StudioUpdateMediaResult,
-  DeleteMediaArgs as StudioDeleteMediaArgs,
-  DeleteMediaResult as StudioDeleteMediaResult,
-  PostProcessMediaArgs as StudioPostProcessMediaArgs,
-  PostProcessMediaResult as StudioPostProcessMediaResult,
-  EditMediaArgs as StudioEditMediaArgs,
-  EditMediaResult as StudioEditMediaResult,
-} from '../../deployments/studio/types.ts';
+  ListMediaArgs,
+  ListMediaResult,
+  CreateMediaArgs,
+  CreateMediaResult,
+  GetMediaArgs,
+  GetMediaResult,
+  UpdateMediaArgs,
+  UpdateMediaResult,
+  DeleteMediaArgs,
+  DeleteMediaResult,
+  PostProcessMediaArgs,
+  PostProcessMediaResult,
+  EditMediaArgs,
+  EditMediaResult,
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -47,10 +31,9 @@ import { media } from '../../../runtime/media/service.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listMedia: Handler<
-  BlogListMediaArgs | StudioListMediaArgs,
-  BlogListMediaResult | StudioListMediaResult
-> = async (ctx): Promise<HandlerResult<BlogListMediaResult | StudioListMediaResult>> => {
+export const listMedia: Handler<ListMediaArgs, ListMediaResult> = async (
+  ctx,
+): Promise<HandlerResult<ListMediaResult>> => {
   // #region specpress:listMedia
   return media.list(ctx);
   // #endregion specpress:listMedia
@@ -63,10 +46,9 @@ export const listMedia: Handler<
  *
  * Permission (checked before this runs): rule upload_files.
  */
-export const createMedia: Handler<
-  BlogCreateMediaArgs | StudioCreateMediaArgs,
-  BlogCreateMediaResult | StudioCreateMediaResult
-> = async (ctx): Promise<HandlerResult<BlogCreateMediaResult | StudioCreateMediaResult>> => {
+export const createMedia: Handler<CreateMediaArgs, CreateMediaResult> = async (
+  ctx,
+): Promise<HandlerResult<CreateMediaResult>> => {
   // #region specpress:createMedia
   return media.create(ctx);
   // #endregion specpress:createMedia
@@ -79,10 +61,9 @@ export const createMedia: Handler<
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getMedia: Handler<
-  BlogGetMediaArgs | StudioGetMediaArgs,
-  BlogGetMediaResult | StudioGetMediaResult
-> = async (ctx): Promise<HandlerResult<BlogGetMediaResult | StudioGetMediaResult>> => {
+export const getMedia: Handler<GetMediaArgs, GetMediaResult> = async (
+  ctx,
+): Promise<HandlerResult<GetMediaResult>> => {
   // #region specpress:getMedia
   return media.get(ctx);
   // #endregion specpress:getMedia
@@ -95,10 +76,9 @@ export const getMedia: Handler<
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updateMedia: Handler<
-  BlogUpdateMediaArgs | StudioUpdateMediaArgs,
-  BlogUpdateMediaResult | StudioUpdateMediaResult
-> = async (ctx): Promise<HandlerResult<BlogUpdateMediaResult | StudioUpdateMediaResult>> => {
+export const updateMedia: Handler<UpdateMediaArgs, UpdateMediaResult> = async (
+  ctx,
+): Promise<HandlerResult<UpdateMediaResult>> => {
   // #region specpress:updateMedia
   return media.update(ctx);
   // #endregion specpress:updateMedia
@@ -111,10 +91,9 @@ export const updateMedia: Handler<
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deleteMedia: Handler<
-  BlogDeleteMediaArgs | StudioDeleteMediaArgs,
-  BlogDeleteMediaResult | StudioDeleteMediaResult
-> = async (ctx): Promise<HandlerResult<BlogDeleteMediaResult | StudioDeleteMediaResult>> => {
+export const deleteMedia: Handler<DeleteMediaArgs, DeleteMediaResult> = async (
+  ctx,
+): Promise<HandlerResult<DeleteMediaResult>> => {
   // #region specpress:deleteMedia
   return media.delete(ctx);
   // #endregion specpress:deleteMedia
@@ -127,12 +106,9 @@ export const deleteMedia: Handler<
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const postProcessMedia: Handler<
-  BlogPostProcessMediaArgs | StudioPostProcessMediaArgs,
-  BlogPostProcessMediaResult | StudioPostProcessMediaResult
-> = async (
+export const postProcessMedia: Handler<PostProcessMediaArgs, PostProcessMediaResult> = async (
   ctx,
-): Promise<HandlerResult<BlogPostProcessMediaResult | StudioPostProcessMediaResult>> => {
+): Promise<HandlerResult<PostProcessMediaResult>> => {
   // #region specpress:postProcessMedia
   return media.postProcess(ctx);
   // #endregion specpress:postProcessMedia
@@ -145,10 +121,9 @@ export const postProcessMedia: Handler<
  *
  * Permission (checked before this runs): rule edit_media.
  */
-export const editMedia: Handler<
-  BlogEditMediaArgs | StudioEditMediaArgs,
-  BlogEditMediaResult | StudioEditMediaResult
-> = async (ctx): Promise<HandlerResult<BlogEditMediaResult | StudioEditMediaResult>> => {
+export const editMedia: Handler<EditMediaArgs, EditMediaResult> = async (
+  ctx,
+): Promise<HandlerResult<EditMediaResult>> => {
   // #region specpress:editMedia
   return media.edit(ctx);
   // #endregion specpress:editMedia

@@ -3,53 +3,29 @@
 // everything else comes from the spec.
 import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
 import type {
-  ListPagesArgs as BlogListPagesArgs,
-  ListPagesResult as BlogListPagesResult,
-  CreatePageArgs as BlogCreatePageArgs,
-  CreatePageResult as BlogCreatePageResult,
-  GetPageArgs as BlogGetPageArgs,
-  GetPageResult as BlogGetPageResult,
-  UpdatePageArgs as BlogUpdatePageArgs,
-  UpdatePageResult as BlogUpdatePageResult,
-  DeletePageArgs as BlogDeletePageArgs,
-  DeletePageResult as BlogDeletePageResult,
-  ListPageRevisionsArgs as BlogListPageRevisionsArgs,
-  ListPageRevisionsResult as BlogListPageRevisionsResult,
-  GetPageRevisionArgs as BlogGetPageRevisionArgs,
-  GetPageRevisionResult as BlogGetPageRevisionResult,
-  DeletePageRevisionArgs as BlogDeletePageRevisionArgs,
-  DeletePageRevisionResult as BlogDeletePageRevisionResult,
-  ListPageAutosavesArgs as BlogListPageAutosavesArgs,
-  ListPageAutosavesResult as BlogListPageAutosavesResult,
-  CreatePageAutosaveArgs as BlogCreatePageAutosaveArgs,
-  CreatePageAutosaveResult as BlogCreatePageAutosaveResult,
-  GetPageAutosaveArgs as BlogGetPageAutosaveArgs,
-  GetPageAutosaveResult as BlogGetPageAutosaveResult,
-} from '../../deployments/blog/types.ts';
-import type {
-  ListPagesArgs as StudioListPagesArgs,
-  ListPagesResult as StudioListPagesResult,
-  CreatePageArgs as StudioCreatePageArgs,
-  CreatePageResult as StudioCreatePageResult,
-  GetPageArgs as StudioGetPageArgs,
-  GetPageResult as StudioGetPageResult,
-  UpdatePageArgs as StudioUpdatePageArgs,
-  UpdatePageResult as StudioUpdatePageResult,
-  DeletePageArgs as StudioDeletePageArgs,
-  DeletePageResult as StudioDeletePageResult,
-  ListPageRevisionsArgs as StudioListPageRevisionsArgs,
-  ListPageRevisionsResult as StudioListPageRevisionsResult,
-  GetPageRevisionArgs as StudioGetPageRevisionArgs,
-  GetPageRevisionResult as StudioGetPageRevisionResult,
-  DeletePageRevisionArgs as StudioDeletePageRevisionArgs,
-  DeletePageRevisionResult as StudioDeletePageRevisionResult,
-  ListPageAutosavesArgs as StudioListPageAutosavesArgs,
-  ListPageAutosavesResult as StudioListPageAutosavesResult,
-  CreatePageAutosaveArgs as StudioCreatePageAutosaveArgs,
-  CreatePageAutosaveResult as StudioCreatePageAutosaveResult,
-  GetPageAutosaveArgs as StudioGetPageAutosaveArgs,
-  GetPageAutosaveResult as StudioGetPageAutosaveResult,
-} from '../../deployments/studio/types.ts';
+  ListPagesArgs,
+  ListPagesResult,
+  CreatePageArgs,
+  CreatePageResult,
+  GetPageArgs,
+  GetPageResult,
+  UpdatePageArgs,
+  UpdatePageResult,
+  DeletePageArgs,
+  DeletePageResult,
+  ListPageRevisionsArgs,
+  ListPageRevisionsResult,
+  GetPageRevisionArgs,
+  GetPageRevisionResult,
+  DeletePageRevisionArgs,
+  DeletePageRevisionResult,
+  ListPageAutosavesArgs,
+  ListPageAutosavesResult,
+  CreatePageAutosaveArgs,
+  CreatePageAutosaveResult,
+  GetPageAutosaveArgs,
+  GetPageAutosaveResult,
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -65,10 +41,9 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listPages: Handler<
-  BlogListPagesArgs | StudioListPagesArgs,
-  BlogListPagesResult | StudioListPagesResult
-> = async (ctx): Promise<HandlerResult<BlogListPagesResult | StudioListPagesResult>> => {
+export const listPages: Handler<ListPagesArgs, ListPagesResult> = async (
+  ctx,
+): Promise<HandlerResult<ListPagesResult>> => {
   // #region specpress:listPages
   return posts.list(ctx, 'page');
   // #endregion specpress:listPages
@@ -81,10 +56,9 @@ export const listPages: Handler<
  *
  * Permission (checked before this runs): rule create_post.
  */
-export const createPage: Handler<
-  BlogCreatePageArgs | StudioCreatePageArgs,
-  BlogCreatePageResult | StudioCreatePageResult
-> = async (ctx): Promise<HandlerResult<BlogCreatePageResult | StudioCreatePageResult>> => {
+export const createPage: Handler<CreatePageArgs, CreatePageResult> = async (
+  ctx,
+): Promise<HandlerResult<CreatePageResult>> => {
   // #region specpress:createPage
   return posts.create(ctx, 'page');
   // #endregion specpress:createPage
@@ -97,10 +71,9 @@ export const createPage: Handler<
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getPage: Handler<
-  BlogGetPageArgs | StudioGetPageArgs,
-  BlogGetPageResult | StudioGetPageResult
-> = async (ctx): Promise<HandlerResult<BlogGetPageResult | StudioGetPageResult>> => {
+export const getPage: Handler<GetPageArgs, GetPageResult> = async (
+  ctx,
+): Promise<HandlerResult<GetPageResult>> => {
   // #region specpress:getPage
   return posts.get(ctx, 'page');
   // #endregion specpress:getPage
@@ -113,10 +86,9 @@ export const getPage: Handler<
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updatePage: Handler<
-  BlogUpdatePageArgs | StudioUpdatePageArgs,
-  BlogUpdatePageResult | StudioUpdatePageResult
-> = async (ctx): Promise<HandlerResult<BlogUpdatePageResult | StudioUpdatePageResult>> => {
+export const updatePage: Handler<UpdatePageArgs, UpdatePageResult> = async (
+  ctx,
+): Promise<HandlerResult<UpdatePageResult>> => {
   // #region specpress:updatePage
   return posts.update(ctx, 'page');
   // #endregion specpress:updatePage
@@ -129,10 +101,9 @@ export const updatePage: Handler<
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deletePage: Handler<
-  BlogDeletePageArgs | StudioDeletePageArgs,
-  BlogDeletePageResult | StudioDeletePageResult
-> = async (ctx): Promise<HandlerResult<BlogDeletePageResult | StudioDeletePageResult>> => {
+export const deletePage: Handler<DeletePageArgs, DeletePageResult> = async (
+  ctx,
+): Promise<HandlerResult<DeletePageResult>> => {
   // #region specpress:deletePage
   return posts.remove(ctx, 'page');
   // #endregion specpress:deletePage
@@ -145,12 +116,9 @@ export const deletePage: Handler<
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const listPageRevisions: Handler<
-  BlogListPageRevisionsArgs | StudioListPageRevisionsArgs,
-  BlogListPageRevisionsResult | StudioListPageRevisionsResult
-> = async (
+export const listPageRevisions: Handler<ListPageRevisionsArgs, ListPageRevisionsResult> = async (
   ctx,
-): Promise<HandlerResult<BlogListPageRevisionsResult | StudioListPageRevisionsResult>> => {
+): Promise<HandlerResult<ListPageRevisionsResult>> => {
   // #region specpress:listPageRevisions
   return revisions.list(ctx, 'page');
   // #endregion specpress:listPageRevisions
@@ -163,12 +131,9 @@ export const listPageRevisions: Handler<
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const getPageRevision: Handler<
-  BlogGetPageRevisionArgs | StudioGetPageRevisionArgs,
-  BlogGetPageRevisionResult | StudioGetPageRevisionResult
-> = async (
+export const getPageRevision: Handler<GetPageRevisionArgs, GetPageRevisionResult> = async (
   ctx,
-): Promise<HandlerResult<BlogGetPageRevisionResult | StudioGetPageRevisionResult>> => {
+): Promise<HandlerResult<GetPageRevisionResult>> => {
   // #region specpress:getPageRevision
   return revisions.get(ctx, 'page');
   // #endregion specpress:getPageRevision
@@ -181,12 +146,9 @@ export const getPageRevision: Handler<
  *
  * Permission (checked before this runs): rule delete_revision.
  */
-export const deletePageRevision: Handler<
-  BlogDeletePageRevisionArgs | StudioDeletePageRevisionArgs,
-  BlogDeletePageRevisionResult | StudioDeletePageRevisionResult
-> = async (
+export const deletePageRevision: Handler<DeletePageRevisionArgs, DeletePageRevisionResult> = async (
   ctx,
-): Promise<HandlerResult<BlogDeletePageRevisionResult | StudioDeletePageRevisionResult>> => {
+): Promise<HandlerResult<DeletePageRevisionResult>> => {
   // #region specpress:deletePageRevision
   return revisions.remove(ctx, 'page');
   // #endregion specpress:deletePageRevision
@@ -199,12 +161,9 @@ export const deletePageRevision: Handler<
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const listPageAutosaves: Handler<
-  BlogListPageAutosavesArgs | StudioListPageAutosavesArgs,
-  BlogListPageAutosavesResult | StudioListPageAutosavesResult
-> = async (
+export const listPageAutosaves: Handler<ListPageAutosavesArgs, ListPageAutosavesResult> = async (
   ctx,
-): Promise<HandlerResult<BlogListPageAutosavesResult | StudioListPageAutosavesResult>> => {
+): Promise<HandlerResult<ListPageAutosavesResult>> => {
   // #region specpress:listPageAutosaves
   return autosaves.list(ctx, 'page');
   // #endregion specpress:listPageAutosaves
@@ -217,12 +176,9 @@ export const listPageAutosaves: Handler<
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const createPageAutosave: Handler<
-  BlogCreatePageAutosaveArgs | StudioCreatePageAutosaveArgs,
-  BlogCreatePageAutosaveResult | StudioCreatePageAutosaveResult
-> = async (
+export const createPageAutosave: Handler<CreatePageAutosaveArgs, CreatePageAutosaveResult> = async (
   ctx,
-): Promise<HandlerResult<BlogCreatePageAutosaveResult | StudioCreatePageAutosaveResult>> => {
+): Promise<HandlerResult<CreatePageAutosaveResult>> => {
   // #region specpress:createPageAutosave
   return autosaves.create(ctx, 'page');
   // #endregion specpress:createPageAutosave
@@ -235,12 +191,9 @@ export const createPageAutosave: Handler<
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const getPageAutosave: Handler<
-  BlogGetPageAutosaveArgs | StudioGetPageAutosaveArgs,
-  BlogGetPageAutosaveResult | StudioGetPageAutosaveResult
-> = async (
+export const getPageAutosave: Handler<GetPageAutosaveArgs, GetPageAutosaveResult> = async (
   ctx,
-): Promise<HandlerResult<BlogGetPageAutosaveResult | StudioGetPageAutosaveResult>> => {
+): Promise<HandlerResult<GetPageAutosaveResult>> => {
   // #region specpress:getPageAutosave
   return autosaves.get(ctx, 'page');
   // #endregion specpress:getPageAutosave

@@ -3,53 +3,29 @@
 // everything else comes from the spec.
 import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
 import type {
-  ListPostsArgs as BlogListPostsArgs,
-  ListPostsResult as BlogListPostsResult,
-  CreatePostArgs as BlogCreatePostArgs,
-  CreatePostResult as BlogCreatePostResult,
-  GetPostArgs as BlogGetPostArgs,
-  GetPostResult as BlogGetPostResult,
-  UpdatePostArgs as BlogUpdatePostArgs,
-  UpdatePostResult as BlogUpdatePostResult,
-  DeletePostArgs as BlogDeletePostArgs,
-  DeletePostResult as BlogDeletePostResult,
-  ListPostRevisionsArgs as BlogListPostRevisionsArgs,
-  ListPostRevisionsResult as BlogListPostRevisionsResult,
-  GetPostRevisionArgs as BlogGetPostRevisionArgs,
-  GetPostRevisionResult as BlogGetPostRevisionResult,
-  DeletePostRevisionArgs as BlogDeletePostRevisionArgs,
-  DeletePostRevisionResult as BlogDeletePostRevisionResult,
-  ListPostAutosavesArgs as BlogListPostAutosavesArgs,
-  ListPostAutosavesResult as BlogListPostAutosavesResult,
-  CreatePostAutosaveArgs as BlogCreatePostAutosaveArgs,
-  CreatePostAutosaveResult as BlogCreatePostAutosaveResult,
-  GetPostAutosaveArgs as BlogGetPostAutosaveArgs,
-  GetPostAutosaveResult as BlogGetPostAutosaveResult,
-} from '../../deployments/blog/types.ts';
-import type {
-  ListPostsArgs as StudioListPostsArgs,
-  ListPostsResult as StudioListPostsResult,
-  CreatePostArgs as StudioCreatePostArgs,
-  CreatePostResult as StudioCreatePostResult,
-  GetPostArgs as StudioGetPostArgs,
-  GetPostResult as StudioGetPostResult,
-  UpdatePostArgs as StudioUpdatePostArgs,
-  UpdatePostResult as StudioUpdatePostResult,
-  DeletePostArgs as StudioDeletePostArgs,
-  DeletePostResult as StudioDeletePostResult,
-  ListPostRevisionsArgs as StudioListPostRevisionsArgs,
-  ListPostRevisionsResult as StudioListPostRevisionsResult,
-  GetPostRevisionArgs as StudioGetPostRevisionArgs,
-  GetPostRevisionResult as StudioGetPostRevisionResult,
-  DeletePostRevisionArgs as StudioDeletePostRevisionArgs,
-  DeletePostRevisionResult as StudioDeletePostRevisionResult,
-  ListPostAutosavesArgs as StudioListPostAutosavesArgs,
-  ListPostAutosavesResult as StudioListPostAutosavesResult,
-  CreatePostAutosaveArgs as StudioCreatePostAutosaveArgs,
-  CreatePostAutosaveResult as StudioCreatePostAutosaveResult,
-  GetPostAutosaveArgs as StudioGetPostAutosaveArgs,
-  GetPostAutosaveResult as StudioGetPostAutosaveResult,
-} from '../../deployments/studio/types.ts';
+  ListPostsArgs,
+  ListPostsResult,
+  CreatePostArgs,
+  CreatePostResult,
+  GetPostArgs,
+  GetPostResult,
+  UpdatePostArgs,
+  UpdatePostResult,
+  DeletePostArgs,
+  DeletePostResult,
+  ListPostRevisionsArgs,
+  ListPostRevisionsResult,
+  GetPostRevisionArgs,
+  GetPostRevisionResult,
+  DeletePostRevisionArgs,
+  DeletePostRevisionResult,
+  ListPostAutosavesArgs,
+  ListPostAutosavesResult,
+  CreatePostAutosaveArgs,
+  CreatePostAutosaveResult,
+  GetPostAutosaveArgs,
+  GetPostAutosaveResult,
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -65,10 +41,9 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listPosts: Handler<
-  BlogListPostsArgs | StudioListPostsArgs,
-  BlogListPostsResult | StudioListPostsResult
-> = async (ctx): Promise<HandlerResult<BlogListPostsResult | StudioListPostsResult>> => {
+export const listPosts: Handler<ListPostsArgs, ListPostsResult> = async (
+  ctx,
+): Promise<HandlerResult<ListPostsResult>> => {
   // #region specpress:listPosts
   return posts.list(ctx, 'post');
   // #endregion specpress:listPosts
@@ -81,10 +56,9 @@ export const listPosts: Handler<
  *
  * Permission (checked before this runs): rule create_post.
  */
-export const createPost: Handler<
-  BlogCreatePostArgs | StudioCreatePostArgs,
-  BlogCreatePostResult | StudioCreatePostResult
-> = async (ctx): Promise<HandlerResult<BlogCreatePostResult | StudioCreatePostResult>> => {
+export const createPost: Handler<CreatePostArgs, CreatePostResult> = async (
+  ctx,
+): Promise<HandlerResult<CreatePostResult>> => {
   // #region specpress:createPost
   return posts.create(ctx, 'post');
   // #endregion specpress:createPost
@@ -97,10 +71,9 @@ export const createPost: Handler<
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getPost: Handler<
-  BlogGetPostArgs | StudioGetPostArgs,
-  BlogGetPostResult | StudioGetPostResult
-> = async (ctx): Promise<HandlerResult<BlogGetPostResult | StudioGetPostResult>> => {
+export const getPost: Handler<GetPostArgs, GetPostResult> = async (
+  ctx,
+): Promise<HandlerResult<GetPostResult>> => {
   // #region specpress:getPost
   return posts.get(ctx, 'post');
   // #endregion specpress:getPost
@@ -113,10 +86,9 @@ export const getPost: Handler<
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updatePost: Handler<
-  BlogUpdatePostArgs | StudioUpdatePostArgs,
-  BlogUpdatePostResult | StudioUpdatePostResult
-> = async (ctx): Promise<HandlerResult<BlogUpdatePostResult | StudioUpdatePostResult>> => {
+export const updatePost: Handler<UpdatePostArgs, UpdatePostResult> = async (
+  ctx,
+): Promise<HandlerResult<UpdatePostResult>> => {
   // #region specpress:updatePost
   return posts.update(ctx, 'post');
   // #endregion specpress:updatePost
@@ -129,10 +101,9 @@ export const updatePost: Handler<
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deletePost: Handler<
-  BlogDeletePostArgs | StudioDeletePostArgs,
-  BlogDeletePostResult | StudioDeletePostResult
-> = async (ctx): Promise<HandlerResult<BlogDeletePostResult | StudioDeletePostResult>> => {
+export const deletePost: Handler<DeletePostArgs, DeletePostResult> = async (
+  ctx,
+): Promise<HandlerResult<DeletePostResult>> => {
   // #region specpress:deletePost
   return posts.remove(ctx, 'post');
   // #endregion specpress:deletePost
@@ -145,12 +116,9 @@ export const deletePost: Handler<
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const listPostRevisions: Handler<
-  BlogListPostRevisionsArgs | StudioListPostRevisionsArgs,
-  BlogListPostRevisionsResult | StudioListPostRevisionsResult
-> = async (
+export const listPostRevisions: Handler<ListPostRevisionsArgs, ListPostRevisionsResult> = async (
   ctx,
-): Promise<HandlerResult<BlogListPostRevisionsResult | StudioListPostRevisionsResult>> => {
+): Promise<HandlerResult<ListPostRevisionsResult>> => {
   // #region specpress:listPostRevisions
   return revisions.list(ctx, 'post');
   // #endregion specpress:listPostRevisions
@@ -163,12 +131,9 @@ export const listPostRevisions: Handler<
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const getPostRevision: Handler<
-  BlogGetPostRevisionArgs | StudioGetPostRevisionArgs,
-  BlogGetPostRevisionResult | StudioGetPostRevisionResult
-> = async (
+export const getPostRevision: Handler<GetPostRevisionArgs, GetPostRevisionResult> = async (
   ctx,
-): Promise<HandlerResult<BlogGetPostRevisionResult | StudioGetPostRevisionResult>> => {
+): Promise<HandlerResult<GetPostRevisionResult>> => {
   // #region specpress:getPostRevision
   return revisions.get(ctx, 'post');
   // #endregion specpress:getPostRevision
@@ -181,12 +146,9 @@ export const getPostRevision: Handler<
  *
  * Permission (checked before this runs): rule delete_revision.
  */
-export const deletePostRevision: Handler<
-  BlogDeletePostRevisionArgs | StudioDeletePostRevisionArgs,
-  BlogDeletePostRevisionResult | StudioDeletePostRevisionResult
-> = async (
+export const deletePostRevision: Handler<DeletePostRevisionArgs, DeletePostRevisionResult> = async (
   ctx,
-): Promise<HandlerResult<BlogDeletePostRevisionResult | StudioDeletePostRevisionResult>> => {
+): Promise<HandlerResult<DeletePostRevisionResult>> => {
   // #region specpress:deletePostRevision
   return revisions.remove(ctx, 'post');
   // #endregion specpress:deletePostRevision
@@ -199,12 +161,9 @@ export const deletePostRevision: Handler<
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const listPostAutosaves: Handler<
-  BlogListPostAutosavesArgs | StudioListPostAutosavesArgs,
-  BlogListPostAutosavesResult | StudioListPostAutosavesResult
-> = async (
+export const listPostAutosaves: Handler<ListPostAutosavesArgs, ListPostAutosavesResult> = async (
   ctx,
-): Promise<HandlerResult<BlogListPostAutosavesResult | StudioListPostAutosavesResult>> => {
+): Promise<HandlerResult<ListPostAutosavesResult>> => {
   // #region specpress:listPostAutosaves
   return autosaves.list(ctx, 'post');
   // #endregion specpress:listPostAutosaves
@@ -217,12 +176,9 @@ export const listPostAutosaves: Handler<
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const createPostAutosave: Handler<
-  BlogCreatePostAutosaveArgs | StudioCreatePostAutosaveArgs,
-  BlogCreatePostAutosaveResult | StudioCreatePostAutosaveResult
-> = async (
+export const createPostAutosave: Handler<CreatePostAutosaveArgs, CreatePostAutosaveResult> = async (
   ctx,
-): Promise<HandlerResult<BlogCreatePostAutosaveResult | StudioCreatePostAutosaveResult>> => {
+): Promise<HandlerResult<CreatePostAutosaveResult>> => {
   // #region specpress:createPostAutosave
   return autosaves.create(ctx, 'post');
   // #endregion specpress:createPostAutosave
@@ -235,12 +191,9 @@ export const createPostAutosave: Handler<
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const getPostAutosave: Handler<
-  BlogGetPostAutosaveArgs | StudioGetPostAutosaveArgs,
-  BlogGetPostAutosaveResult | StudioGetPostAutosaveResult
-> = async (
+export const getPostAutosave: Handler<GetPostAutosaveArgs, GetPostAutosaveResult> = async (
   ctx,
-): Promise<HandlerResult<BlogGetPostAutosaveResult | StudioGetPostAutosaveResult>> => {
+): Promise<HandlerResult<GetPostAutosaveResult>> => {
   // #region specpress:getPostAutosave
   return autosaves.get(ctx, 'post');
   // #endregion specpress:getPostAutosave

@@ -7,7 +7,7 @@ import type {
   ListTaxonomiesResult,
   GetTaxonomyArgs,
   GetTaxonomyResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -15,7 +15,7 @@ import type {
   UpdateTemplateResult,
   DeleteTemplateArgs,
   DeleteTemplateResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -19,7 +19,7 @@ import type {
   UpdateCurrentUserResult,
   DeleteCurrentUserArgs,
   DeleteCurrentUserResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -13,7 +13,7 @@ import type {
   UpdatePatternCategoryResult,
   DeletePatternCategoryArgs,
   DeletePatternCategoryResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

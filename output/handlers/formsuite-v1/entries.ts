@@ -13,7 +13,7 @@ import type {
   FormsuiteV1PostEntriesDeleteResult,
   FormsuiteV1PostEntriesExportArgs,
   FormsuiteV1PostEntriesExportResult,
-} from '../../deployments/forms/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

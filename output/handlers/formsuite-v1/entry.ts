@@ -7,7 +7,7 @@ import type {
   FormsuiteV1GetEntryDetailsResult,
   FormsuiteV1GetEntryLogsArgs,
   FormsuiteV1GetEntryLogsResult,
-} from '../../deployments/forms/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -5,7 +5,7 @@ import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
 import type {
   FormsuiteV1GetFormDataArgs,
   FormsuiteV1GetFormDataResult,
-} from '../../deployments/forms/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -19,7 +19,7 @@ import type {
   FormsuiteV1PostFormsDuplicateResult,
   FormsuiteV1PostFormsTrackViewArgs,
   FormsuiteV1PostFormsTrackViewResult,
-} from '../../deployments/forms/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

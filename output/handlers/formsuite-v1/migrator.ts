@@ -9,7 +9,7 @@ import type {
   FormsuiteV1PostMigratorSourcesImportResult,
   FormsuiteV1ImportMigratorFileArgs,
   FormsuiteV1ImportMigratorFileResult,
-} from '../../deployments/forms/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -2,7 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
-import type { GetOembedArgs, GetOembedResult } from '../../deployments/blog/types.ts';
+import type { GetOembedArgs, GetOembedResult } from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -7,7 +7,7 @@ import type {
   PagebuilderV1PostDesignSystemSyncStylesheetResult,
   PagebuilderV1GetDesignSystemStylesheetArgs,
   PagebuilderV1GetDesignSystemStylesheetResult,
-} from '../../deployments/blog/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -9,7 +9,7 @@ import type {
   PagebuilderV1UpdateGlobalClassesResult,
   PagebuilderV1GetGlobalClassesUsageArgs,
   PagebuilderV1GetGlobalClassesUsageResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

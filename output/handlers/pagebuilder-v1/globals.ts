@@ -5,7 +5,7 @@ import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
 import type {
   PagebuilderV1GetGlobalsArgs,
   PagebuilderV1GetGlobalsResult,
-} from '../../deployments/blog/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -9,7 +9,7 @@ import type {
   PagebuilderV1UpdateKitElementsDefaultsResult,
   PagebuilderV1DeleteKitElementsDefaultsArgs,
   PagebuilderV1DeleteKitElementsDefaultsResult,
-} from '../../deployments/blog/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -2,14 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
-import type {
-  PagebuilderV1GetPostArgs as BlogPagebuilderV1GetPostArgs,
-  PagebuilderV1GetPostResult as BlogPagebuilderV1GetPostResult,
-} from '../../deployments/blog/types.ts';
-import type {
-  PagebuilderV1GetPostArgs as StudioPagebuilderV1GetPostArgs,
-  PagebuilderV1GetPostResult as StudioPagebuilderV1GetPostResult,
-} from '../../deployments/studio/types.ts';
+import type { PagebuilderV1GetPostArgs, PagebuilderV1GetPostResult } from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -22,11 +15,9 @@ import { searchPosts } from '../../../runtime/linking/post-search.ts';
  * Permission (checked before this runs): capability manage_options.
  */
 export const pagebuilderV1GetPost: Handler<
-  BlogPagebuilderV1GetPostArgs | StudioPagebuilderV1GetPostArgs,
-  BlogPagebuilderV1GetPostResult | StudioPagebuilderV1GetPostResult
-> = async (
-  ctx,
-): Promise<HandlerResult<BlogPagebuilderV1GetPostResult | StudioPagebuilderV1GetPostResult>> => {
+  PagebuilderV1GetPostArgs,
+  PagebuilderV1GetPostResult
+> = async (ctx): Promise<HandlerResult<PagebuilderV1GetPostResult>> => {
   // #region specpress:pagebuilderV1GetPost
   return searchPosts(ctx);
   // #endregion specpress:pagebuilderV1GetPost

@@ -7,7 +7,7 @@ import type {
   PagebuilderV1GetSiteNavigationRecentPostsResult,
   PagebuilderV1PostSiteNavigationAddNewPostArgs,
   PagebuilderV1PostSiteNavigationAddNewPostResult,
-} from '../../deployments/blog/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

@@ -15,7 +15,7 @@ import type {
   PagebuilderV1UpdateVariablesRestoreResult,
   PagebuilderV1PostVariablesBatchArgs,
   PagebuilderV1PostVariablesBatchResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports

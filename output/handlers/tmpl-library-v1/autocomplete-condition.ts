@@ -5,7 +5,7 @@ import type { Handler, HandlerResult } from '../../../runtime/rest/types.ts';
 import type {
   TmplLibraryV1GetAutocompleteConditionArgs,
   TmplLibraryV1GetAutocompleteConditionResult,
-} from '../../deployments/studio/types.ts';
+} from '../../shared/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
