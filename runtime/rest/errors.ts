@@ -194,7 +194,6 @@ export const ERRORS = {
   rest_revision_invalid_offset_number: { status: 400, message: 'The offset number requested is larger than or equal to the number of available revisions.' },
   rest_revision_parent_id_mismatch: { status: 404, message: 'The revision does not belong to the specified parent.' },
   rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
-  rest_autosave_no_changes: { status: 400, message: 'There is nothing to save. The autosave and the post content are the same.' },
   rest_autosave_invalid_parent_id: { code: 'rest_post_invalid_id', status: 404, message: 'Invalid item ID.' },
   rest_invalid_template: { code: 'rest_invalid_param', status: 400, message: '%s is not one of %s.' },
   // Authentication (runtime/auth): application passwords (HTTP Basic), always 401.
