@@ -1,8 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { filesLeftToOtherEngine } from './test/support/engine-scope.ts';
+
+const engine = process.env.SPECPRESS_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'runtime/**/*.test.ts', 'generator/**/*.test.ts', 'output/**/*.test.ts'],
+    // What does not depend on the engine runs in one pass only (test/support/engine-scope.ts).
+    exclude: [...configDefaults.exclude, ...filesLeftToOtherEngine(fileURLToPath(new URL('.', import.meta.url)), engine)],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
