@@ -113,8 +113,10 @@ describe('fuzzing every route of the default deployment', () => {
     const counts = { requests: 0, serverErrors: 0, shapeViolations: 0, hangs: 0 };
     const problems: string[] = [];
     const deadline = Date.now() + BUDGET_MS;
+    // An index, not shift(): shifting a list of thousands costs a copy each time.
+    let taken = 0;
     const worker = async () => {
-      for (let next = queue.shift(); next && Date.now() < deadline; next = queue.shift()) {
+      for (let next = queue[taken++]; next && Date.now() < deadline; next = queue[taken++]) {
         counts.requests++;
         const where = `${next.identity} ${next.method} ${next.path.slice(0, 140)}${next.body ? ` ${next.body.slice(0, 120)}` : ''}`;
         let answer: Answer;
@@ -141,7 +143,7 @@ describe('fuzzing every route of the default deployment', () => {
     console.log(
       `fuzz (seed ${SEED}, ${RUNS} runs per endpoint-method, ${targets.length} endpoint-methods): ${counts.requests} requests, ` +
         `${counts.serverErrors} undocumented 5xx, ${counts.shapeViolations} shape violations, ${counts.hangs} hangs, ${escaped.length} crashes (escaped errors), ` +
-        `${queue.length} left unsent by the time budget, RSS +${rssGrowthMb} MB (peak ${Math.round(rssMax / 1024 / 1024)} MB)`,
+        `${queue.length - counts.requests} left unsent by the time budget, RSS +${rssGrowthMb} MB (peak ${Math.round(rssMax / 1024 / 1024)} MB)`,
     );
     if (problems.length) console.log(problems.slice(0, 40).join('\n'));
     expect(alive.status).toBe(200);

@@ -3,6 +3,8 @@
  * anonymous, receives bodies that are not what they claim, every declared arg with each wrong
  * value, out-of-range ids in its captures and junk in the global params. No answer may be a
  * 5xx (beyond the deliberate ones), take longer than a few seconds, or be an error out of shape.
+ * A JSON body the params step refuses runs the same code wherever it is sent: it goes once per
+ * arg name, schema, value and way of sending (refusal-keys.ts), and must be answered as refused.
  * Run with ROBUSTNESS_REPORT=<file> to keep every failure and the server's stacks.
  */
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import { HOSTILE_VALUES, phpEncode } from './hostile-values.ts';
 import { numericCaptures, samplePath } from './route-samples.ts';
 import { closeSweepAgent, SweepClient, type Failure, type HostileRequest } from './sweep-client.ts';
 import { idsFor, seedSite } from './seed-site.ts';
+import { decodedOnce, OncePerRefusal } from './refusal-keys.ts';
 
 let server: TestServer;
 let client: SweepClient;
@@ -143,6 +146,19 @@ describe('robustness sweep over the studio deployment', () => {
 
   it('each declared arg with each wrong value gets no 5xx', async () => {
     const requests: HostileRequest[] = [];
+    // A JSON body refused at the params step is sent once per refusal key (refusal-keys.ts), plus
+    // each route's first refusal for each role; every body the params step accepts goes everywhere.
+    const once = new OncePerRefusal(server.app);
+    const decoded = HOSTILE_VALUES.map((v) => decodedOnce(v.value));
+    // The body is made only when it is sent: stringifying every one cost the sweep more than the server.
+    const sendBody = (t: Target, role: Role, names: string[], arg: string | undefined, i: number, viaOverride: boolean) => {
+      const v = HOSTILE_VALUES[i]!;
+      const how = `${role} ${t.method === 'GET' && viaOverride ? 'override' : t.method}`;
+      const sending = once.check(t.path, t.method, how, names, decoded[i]!, arg, v.name);
+      if (!sending) return;
+      const label = arg === undefined ? `${role}: every arg = ${v.name}` : `${role}: ${arg} = ${v.name}`;
+      requests.push({ label, ...sending, ...jsonBody(t, role, Object.fromEntries(names.map((n) => [n, v.value])), viaOverride) });
+    };
     for (const t of await targets()) {
       const args = Object.keys(t.endpoint.args);
       for (const [i, v] of HOSTILE_VALUES.entries()) {
@@ -150,18 +166,19 @@ describe('robustness sweep over the studio deployment', () => {
         // Administrator: one arg at a time, so that the others keep their defaults and the handler
         // may run; once per endpoint, as its other methods share the handler.
         for (const name of t.primary ? args : []) {
-          requests.push({ label: `administrator: ${name} = ${v.name}`, ...jsonBody(t, 'administrator', { [name]: v.value }, viaOverride) });
+          sendBody(t, 'administrator', [name], name, i, viaOverride);
           if (v.inQuery && t.method === 'GET') requests.push({ label: `administrator: ?${name} = ${v.name}`, method: t.method, path: withQuery(t.path, phpEncode(name, v.value).join('&')), headers: as('administrator') });
         }
         // Anonymous: all args at once.
-        const all = Object.fromEntries([...args, 'unknown'].map((n) => [n, v.value]));
-        requests.push({ label: `anonymous: every arg = ${v.name}`, ...jsonBody(t, 'anonymous', all, viaOverride) });
+        sendBody(t, 'anonymous', [...args, 'unknown'], undefined, i, viaOverride);
       }
       // Paging args that are each in range but whose product is not.
       if (t.endpoint.args.page && t.endpoint.args.per_page) {
         requests.push({ label: 'administrator: huge page × huge per_page', method: t.method, path: withQuery(t.path, 'page=999999999999999999999&per_page=999999999999999999999'), headers: as('administrator') });
       }
     }
+    // eslint-disable-next-line no-console
+    console.log(`wrong values: ${requests.length} requests, ${once.skipped} refused bodies already sent elsewhere left out`);
     const failures = await sweep(requests);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
@@ -170,12 +187,18 @@ describe('robustness sweep over the studio deployment', () => {
     const longList = Array.from({ length: 40_000 }, (_, i) => i + 1);
     const takesList = (arg: EndpointDef['args'][string]) => !arg.type || arg.type === 'array' || (Array.isArray(arg.type) && arg.type.includes('array'));
     const requests: HostileRequest[] = [];
+    // Refused lists once per refusal key (refusal-keys.ts); every accepted one goes.
+    const once = new OncePerRefusal(server.app);
     for (const t of await targets()) {
       if (!t.primary) continue;
       for (const [name, arg] of Object.entries(t.endpoint.args)) {
-        if (takesList(arg)) requests.push({ label: `administrator: ${name} = 40,000 ids`, ...jsonBody(t, 'administrator', { [name]: longList }, false) });
+        if (!takesList(arg)) continue;
+        const sending = once.check(t.path, t.method, `administrator ${t.method}`, [name], { value: { v: longList } }, name, '40,000 ids');
+        if (sending) requests.push({ label: `administrator: ${name} = 40,000 ids`, ...sending, ...jsonBody(t, 'administrator', { [name]: longList }, false) });
       }
     }
+    // eslint-disable-next-line no-console
+    console.log(`long lists: ${requests.length} requests, ${once.skipped} refused lists already sent elsewhere left out`);
     const failures = await sweep(requests);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
@@ -193,12 +216,28 @@ describe('robustness sweep over the studio deployment', () => {
       { requests: [{ path: '/core/v2/posts' }], validation: { x: 1 } },
     ];
     const requests = structural.flatMap((b) => ROLES.map((role) => post(b, role)));
-    // Every batchable endpoint, each arg with each hostile value, 25 items per batch.
+    // Every batchable endpoint, each arg with each hostile value, 25 items per batch. A value the
+    // JSON decoder refuses (too deep, an unpaired surrogate) makes the whole batch body refused
+    // before any item is read: one batch each shows that, and the items go without them, so that
+    // they reach the batch's dispatch. An item its endpoint's params step refuses is sent once
+    // per refusal key (refusal-keys.ts), plus each route's first; every accepted item goes.
     const items: unknown[] = [];
+    const once = new OncePerRefusal(server.app);
+    const decoded = HOSTILE_VALUES.map((v) => decodedOnce(v.value));
+    for (const [i, v] of HOSTILE_VALUES.entries()) if ('error' in decoded[i]!) requests.push(post({ requests: [{ path: '/core/v2/posts', body: { title: v.value } }] }));
     for (const t of await targets()) {
       if (!t.endpoint.allowBatch) continue;
-      for (const name of Object.keys(t.endpoint.args)) for (const v of HOSTILE_VALUES) items.push({ method: t.method, path: t.path, body: { [name]: v.value } });
+      for (const name of Object.keys(t.endpoint.args)) {
+        for (const [i, v] of HOSTILE_VALUES.entries()) {
+          if ('error' in decoded[i]!) continue;
+          // (The refusal code is the item's, inside the batch's 207: not checked here.)
+          if (!once.check(t.path, t.method, 'batch item', [name], decoded[i]!, name, v.name)) continue;
+          items.push({ method: t.method, path: t.path, body: { [name]: v.value } });
+        }
+      }
     }
+    // eslint-disable-next-line no-console
+    console.log(`batch: ${items.length} hostile items, ${once.skipped} refused items already sent elsewhere left out`);
     for (let i = 0; i < items.length; i += 25) {
       requests.push(post({ requests: items.slice(i, i + 25) }));
       requests.push(post({ requests: items.slice(i, i + 25), validation: 'require-all-validate' }));

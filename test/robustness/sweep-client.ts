@@ -14,6 +14,8 @@ export interface HostileRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The error code the answer must carry: a refusal the sweep counts on (refusal-keys.ts). */
+  refusedWith?: string;
 }
 
 export interface Failure {
@@ -93,15 +95,17 @@ export class SweepClient {
       const key = `${req.method} ${req.path.split('?')[0]}`;
       this.timeByRoute.set(key, (this.timeByRoute.get(key) ?? 0) + performance.now() - started);
     }
-    const problem = judge(answer, req.method);
+    const problem = judge(answer, req.method) ?? (req.refusedWith ? refusedAs(answer, req.refusedWith) : undefined);
     if (problem) fail(problem);
   }
 
   /** Runs the requests `parallel` at a time. */
   async sendAll(requests: Iterable<HostileRequest>, parallel = 6): Promise<void> {
     const queue = [...requests];
+    // An index, not shift(): shifting a list of tens of thousands costs a copy each time.
+    let taken = 0;
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await this.send(next);
+      while (taken < queue.length) await this.send(queue[taken++]!);
     };
     await Promise.all(Array.from({ length: parallel }, worker));
   }
@@ -126,6 +130,17 @@ export function judge({ status, contentType, text }: Answer, method: string): st
   if (body.data?.status !== status) return `data.status ${String(body.data?.status)} on a ${status} answer (${body.code})`;
   if (status >= 500 && !DELIBERATE_5XX.test(body.code)) return `status ${status} ${body.code}: ${body.message}`;
   return undefined;
+}
+
+/** Undefined when the answer is a 400 with `code`, else what it is instead. */
+function refusedAs({ status, text }: Answer, code: string): string | undefined {
+  let body: { code?: unknown } | undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return status === 400 && body?.code === code ? undefined : `expected a 400 ${code}, got ${status} ${text.slice(0, 120)}`;
 }
 
 export function closeSweepAgent(): void {
