@@ -76,7 +76,10 @@ export async function checkApplicationPassword(app: App, name: string, user: Use
 }
 
 async function authenticateCookie(app: App, request: RestRequest): Promise<CurrentUser | null> {
-  const session = await findSession(app.db, request.cookies?.[SESSION_COOKIE], app.now());
+  // Most requests carry no session cookie: anonymous, without asking the clock or the store.
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (!cookie) return null;
+  const session = await findSession(app.db, cookie, app.now());
   if (!session) return null;
   // WordPress looks at the _wpnonce param first, then the header.
   const nonce = stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce) ?? formBodyNonce(request) ?? request.headers['x-wp-nonce'];

@@ -16,6 +16,10 @@
  *      and in any process's next request.
  */
 export interface ChangeSignal {
-  /** The committed versions, or undefined when the engine can tell that nothing was committed since the last call. */
-  versions(): Promise<Map<string, number> | undefined>;
+  /**
+   * The committed versions; undefined (at once, or as the promise's value) when the engine can
+   * tell that nothing was committed since the last call. At once where it can tell without
+   * waiting: most requests then go on without a promise to wait for.
+   */
+  versions(): Promise<Map<string, number> | undefined> | undefined;
 }

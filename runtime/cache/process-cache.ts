@@ -46,9 +46,16 @@ export class ProcessCache {
     this.#signal = signal;
   }
 
-  /** Once per request, before it reads: drops each table whose version another writer moved. */
-  async refresh(): Promise<void> {
-    for (const [table, version] of (await this.#signal.versions()) ?? []) {
+  /**
+   * Once per request, before it reads: drops each table whose version another writer moved.
+   * Undefined (nothing to wait for) when the signal tells at once that nothing was committed.
+   */
+  refresh(): Promise<void> | undefined {
+    return this.#signal.versions()?.then((versions) => this.#drop(versions));
+  }
+
+  #drop(versions: Map<string, number> | undefined): void {
+    for (const [table, version] of versions ?? []) {
       if (this.#seen.get(table) !== version) {
         for (const name of cachesOf(table as CachedTable)) this.forget(name);
         this.#seen.set(table, version);

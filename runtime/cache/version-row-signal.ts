@@ -13,10 +13,9 @@ export function versionRowSignal(db: Kysely<Database>): ChangeSignal {
   const query = db.selectFrom('cache_versions').select(['name', 'version']).compile();
   const committed = commitProbeOf(db);
   return {
-    async versions() {
+    versions() {
       if (committed && !committed()) return undefined;
-      const { rows } = await db.executeQuery(query);
-      return new Map(rows.map((r) => [r.name, Number(r.version)]));
+      return db.executeQuery(query).then(({ rows }) => new Map(rows.map((r) => [r.name, Number(r.version)])));
     },
   };
 }

@@ -69,9 +69,12 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
 
   logEachRequest(fastify, app);
   answerOnlyDurableWrites(fastify, app);
-  // Before anything reads: drop what this process cached if another process wrote since.
-  fastify.addHook('onRequest', async () => {
-    await processCacheOf(app.db as Kysely<unknown>)?.refresh();
+  // Before anything reads: drop what this process cached if another process wrote since. A
+  // callback hook: while nothing was committed (most requests) there is no promise to wait for.
+  fastify.addHook('onRequest', (_req, _reply, done) => {
+    const refreshing = processCacheOf(app.db as Kysely<unknown>)?.refresh();
+    if (!refreshing) return done();
+    refreshing.then(() => done(), done);
   });
 
   fs.mkdirSync(app.config.uploadsDir, { recursive: true });

@@ -62,7 +62,8 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
   } catch (error) {
     response = errorResponse(app, error);
   }
-  await addAllowHeader(ctx, response, granted);
+  const allowing = addAllowHeader(ctx, response, granted);
+  if (allowing) await allowing;
   return response;
 }
 
@@ -72,7 +73,7 @@ export async function readParams(request: RestRequest, method: string, match: Ro
   if (body.jsonError) throw restError('rest_invalid_json', [], { json_error_code: body.jsonError.code, json_error_message: body.jsonError.message });
   const merged = mergeParams(method, body, request.query, match.captures, match.endpoint!);
   if (body.files) request.files = body.files;
-  const givenOrder = [...Object.keys(body.json ?? {}), ...Object.keys(body.form ?? {}), ...Object.keys(request.query), ...Object.keys(match.captures)];
+  const givenOrder = () => [...Object.keys(body.json ?? {}), ...Object.keys(body.form ?? {}), ...Object.keys(request.query), ...Object.keys(match.captures)];
   return validateParams(match.endpoint!, merged, givenOrder);
 }
 
@@ -115,16 +116,21 @@ async function answerOptions(app: App, request: RestRequest, match: RouteMatch |
 
 /**
  * `Allow`: the route's methods this user may call (rest_send_allow_header). `granted`: the
- * endpoint whose permission this request already passed, not asked again.
+ * endpoint whose permission this request already passed, not asked again. Anonymous readers of
+ * most routes get an Allow known in advance: set at once, with no promise to wait for.
  */
-async function addAllowHeader(ctx: HandlerContext, response: RestResponse, granted?: EndpointDef): Promise<void> {
-  try {
-    // Anonymous readers of most routes get an Allow known in advance: no promise to wait for.
-    const methods = (!ctx.user && settledAnonymousAllow(ctx.route, granted)) || (await allowedMethods(ctx, ctx.route, granted));
-    if (methods.length > 0) response.headers.Allow = methods.join(', ');
-  } catch (error) {
-    ctx.app.logger.warn({ err: error }, 'could not compute Allow header');
-  }
+function addAllowHeader(ctx: HandlerContext, response: RestResponse, granted?: EndpointDef): Promise<void> | undefined {
+  const settled = ctx.user ? undefined : settledAnonymousAllow(ctx.route, granted);
+  if (settled) return setAllow(response, settled);
+  return allowedMethods(ctx, ctx.route, granted).then(
+    (methods) => setAllow(response, methods),
+    (error: unknown) => ctx.app.logger.warn({ err: error }, 'could not compute Allow header'),
+  );
+}
+
+function setAllow(response: RestResponse, methods: string[]): undefined {
+  if (methods.length > 0) response.headers.Allow = methods.join(', ');
+  return undefined;
 }
 
 function isError(response: RestResponse): boolean {

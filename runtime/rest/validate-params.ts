@@ -41,26 +41,47 @@ function fits(value: unknown, schema: ArgSchema): boolean {
 
 const isAbsent = (v: unknown) => v === undefined || v === null;
 
+/** An endpoint's args as every request walks them, listed once per endpoint. */
+interface ArgList {
+  /** Args ajv checks (all but `validate: false`), in args order. */
+  checked: Array<[string, ArgSchema]>;
+  /** Names of the required args, in args order. */
+  required: string[];
+}
+
+const argLists = new WeakMap<EndpointDef, ArgList>();
+
+function argListOf(endpoint: EndpointDef): ArgList {
+  let list = argLists.get(endpoint);
+  if (!list) {
+    const entries = Object.entries(endpoint.args ?? {});
+    list = { checked: entries.filter(([, arg]) => arg.validate !== false), required: entries.filter(([, arg]) => arg.required === true).map(([name]) => name) };
+    argLists.set(endpoint, list);
+  }
+  return list;
+}
+
 /**
  * Returns the params with declared ones coerced; throws the WordPress error otherwise.
- * `givenOrder`: the names as the request gave them (body, query, path), for the error's order.
+ * `givenOrder`: the names as the request gave them (body, query, path), for the error's order
+ * (asked only when there is an error to report).
  */
-export function validateParams(endpoint: EndpointDef, params: Record<string, unknown>, givenOrder: string[] = Object.keys(params)): Record<string, unknown> {
-  const args = endpoint.args ?? {};
-  const missing = Object.entries(args).filter(([name, arg]) => arg.required === true && isAbsent(params[name])).map(([name]) => name);
+export function validateParams(endpoint: EndpointDef, params: Record<string, unknown>, givenOrder: () => string[] = () => Object.keys(params)): Record<string, unknown> {
+  const { checked, required } = argListOf(endpoint);
+  const missing = required.filter((name) => isAbsent(params[name]));
   if (missing.length > 0) throw restError('rest_missing_callback_param', [missing.join(', ')], { params: missing });
 
   const out: Record<string, unknown> = { ...params };
   const subject: Record<string, unknown> = {};
-  for (const [name, arg] of Object.entries(args)) {
-    if (isAbsent(params[name]) || arg.validate === false) continue;
-    out[name] = coerceValue(params[name], arg, fits);
-    subject[name] = out[name];
+  for (const [name, arg] of checked) {
+    const value = params[name];
+    if (isAbsent(value)) continue;
+    out[name] = subject[name] = coerceValue(value, arg, fits);
   }
 
   const validate = validatorOf(endpoint);
   if (validate(subject)) return out;
-  throw invalidParamsError(endpoint, givenOrder, validate.errors ?? [], params);
+  throw invalidParamsError(endpoint, givenOrder(), validate.errors ?? [], params);
 }
 
 /**

@@ -10,6 +10,7 @@ import { withStatementCache } from './statement-cache.ts';
 import { LiteralLimitSqliteDialect } from './literal-limit-compiler.ts';
 import { attachCommitSync, CommitSync, commitSyncOf } from './commit-sync.ts';
 import { attachCommitProbe } from './commit-probe.ts';
+import { DataVersion } from './data-version.ts';
 
 /** `file` is a path, or ':memory:' for tests. Creates the folder when missing. */
 export function openSqlite(file: string): Kysely<Database> {
@@ -19,10 +20,10 @@ export function openSqlite(file: string): Kysely<Database> {
   // An acknowledged write survives a power cut, not just a process crash: with a log, the log is
   // synced before the write is acknowledged, off the event loop and shared by concurrent commits
   // (./commit-sync.ts); without one (a database in memory), by SQLite inside each COMMIT.
-  // Moves on every other connection's commit; read by the commit probe and CommitSync.noteOthers.
-  const dataVersionStatement = sqlite.prepare('PRAGMA data_version').pluck();
-  const dataVersion = () => dataVersionStatement.get();
-  const commits = wal ? new CommitSync(`${path.resolve(file)}-wal`, undefined, dataVersion) : undefined;
+  // Moves on every other connection's commit: the commit probe reads it afresh at each request,
+  // CommitSync.noteOthers only when a statement ran since the last reading.
+  const dataVersion = new DataVersion(sqlite);
+  const commits = wal ? new CommitSync(`${path.resolve(file)}-wal`, undefined, () => dataVersion.covering()) : undefined;
   sqlite.pragma(commits ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -38,10 +39,10 @@ export function openSqlite(file: string): Kysely<Database> {
     commitSyncOf(db)?.note();
   };
   const db = new Kysely<Database>({
-    dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite, committed) }),
+    dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite, committed, () => dataVersion.noteStatement()) }),
     plugins: [new PortableSqlPlugin(sqliteDialect)],
   });
   if (commits) attachCommitSync(db, commits);
-  attachCommitProbe(db, dataVersion, () => ownCommits);
+  attachCommitProbe(db, () => dataVersion.read(), () => ownCommits);
   return db;
 }

@@ -8,7 +8,9 @@
  * that ends a transaction (COMMIT, END, RELEASE, ROLLBACK: read-only to SQLite, as they write
  * nothing themselves), `onCommit` is told when the connection is then out of a transaction
  * and something was written since the last time: a read-only transaction commits nothing to
- * sync, and a rolled-back one nothing either.
+ * sync, and a rolled-back one nothing either. `onStatement` is told of every statement before it
+ * runs (./data-version.ts: whether a reading of `data_version` still covers what was read; the
+ * driver prepares each query right before running it, and no query here is streamed).
  *
  * SQLite-specific: the PostgreSQL driver (pg) keeps its own prepared statements per connection.
  */
@@ -22,7 +24,7 @@ const MAX_STATEMENTS = 500;
 const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
 const ROLLBACK = /^\s*rollback\b/i;
 
-export function withStatementCache(sqlite: Database.Database, onCommit: () => void): SqliteDatabase {
+export function withStatementCache(sqlite: Database.Database, onCommit: () => void, onStatement: () => void = () => {}): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement & { busy: boolean }>({ max: MAX_STATEMENTS });
   let wrote = false;
   const after = (writes: boolean, rollsBack: boolean) => {
@@ -37,6 +39,7 @@ export function withStatementCache(sqlite: Database.Database, onCommit: () => vo
       sqlite.close();
     },
     prepare(sql: string): SqliteStatement {
+      onStatement();
       const cached = statements.get(sql);
       // A statement still iterating (a streamed query) cannot run again until it is done.
       if (cached && !cached.busy) return cached;
