@@ -101,7 +101,11 @@ export interface RunningApp {
 /** Opens (and migrates) the configured database (default: under `config.dataDir`) and assembles the App. */
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   fs.mkdirSync(opts.config.uploadsDir, { recursive: true });
-  const opened = await openDatabase(opts.config.database ?? databaseFile(opts.config.dataDir));
+  // Each write conflict PostgreSQL ends a transaction for is a warning line: writers meeting is
+  // rare by design (store/write-guards.ts), and a count of these lines says how rare.
+  const opened = await openDatabase(opts.config.database ?? databaseFile(opts.config.dataDir), {
+    onWriteConflict: (conflict) => app.logger.warn({ writeConflict: conflict }, conflict.retried ? 'write conflict: the transaction runs again' : 'write conflict: attempts exhausted, the error goes to the caller'),
+  });
   // A serving process keeps options and site settings in memory, checked once per request.
   attachProcessCache(opened.db as Kysely<unknown>, versionRowSignal(opened.db));
   const app: App = {

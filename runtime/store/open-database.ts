@@ -9,7 +9,7 @@ import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite/open.ts';
 import { durabilityOf } from './durability.ts';
 import { openPostgres } from './postgres/open.ts';
-import { retryConflictingTransactions } from './postgres/conflict-retry.ts';
+import { retryConflictingTransactions, type ConflictListener } from './postgres/conflict-retry.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
@@ -32,6 +32,7 @@ import { cacheChangeMap } from './migrations/160_cache_change_map.ts';
 import { defaultCategory } from './migrations/170_default_category.ts';
 import { cacheBumpsAtCommit } from './migrations/180_cache_bumps_at_commit.ts';
 import { termCountsAtCommit } from './migrations/190_term_counts_at_commit.ts';
+import { cacheVersionShards } from './migrations/200_cache_version_shards.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { attachFullTextIndex } from './fulltext-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -62,6 +63,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '170_default_category': defaultCategory,
   '180_cache_bumps_at_commit': cacheBumpsAtCommit,
   '190_term_counts_at_commit': termCountsAtCommit,
+  '200_cache_version_shards': cacheVersionShards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -81,14 +83,14 @@ export function isPostgresUrl(target: string): boolean {
  * Creates the schema when missing and applies pending migrations; several processes starting
  * at once on one PostgreSQL database take turns (Kysely's migrator holds an advisory lock).
  */
-export async function openDatabase(target: string): Promise<OpenedDatabase> {
+export async function openDatabase(target: string, opts: { onWriteConflict?: ConflictListener } = {}): Promise<OpenedDatabase> {
   const postgres = isPostgresUrl(target);
   // This process's own writes drop what they reach from its caches (runtime/cache/). The watch
   // comes first: it reads each statement as the code wrote it, before the engine's plugins
   // rewrite its conditions (PostgreSQL compares text as `cast(… as text)`).
   const engine = postgres ? openPostgres(target) : openSqlite(target);
   const watched = engine.getExecutor().plugins.reduce((db, plugin) => db.withPlugin(plugin), engine.withoutPlugins().withPlugin(new WriteWatchPlugin()));
-  const db = postgres ? retryConflictingTransactions(watched) : watched;
+  const db = postgres ? retryConflictingTransactions(watched, opts.onWriteConflict) : watched;
   try {
     const result = await new Migrator({ db, provider }).migrateToLatest();
     if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));

@@ -54,7 +54,11 @@ function runAsServerUser(bin: string, args: string[]): void {
   execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startPostgresCluster(opts: { maxConnections?: number } = {}): Promise<PostgresCluster> {
+/**
+ * `durable`: keep PostgreSQL's own durability settings (every commit flushed to disk before it
+ * is answered), as a production server runs; a benchmark uses it to show what waits on that flush.
+ */
+export async function startPostgresCluster(opts: { maxConnections?: number; durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-pg-'));
   const dataDir = path.join(root, 'data');
@@ -69,8 +73,8 @@ export async function startPostgresCluster(opts: { maxConnections?: number } = {
     const options = [
       `-c listen_addresses=127.0.0.1 -p ${port} -k ${root}`,
       `-c max_connections=${opts.maxConnections ?? 400}`,
-      // Throw-away data: durability settings off for speed.
-      '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
+      // Throw-away data: durability settings off for speed, unless asked for.
+      ...(opts.durable ? [] : ['-c fsync=off -c synchronous_commit=off -c full_page_writes=off']),
     ].join(' ');
     try {
       runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);

@@ -19,13 +19,23 @@ export const CONFLICT_ATTEMPTS = 5;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
 
+/**
+ * Told of every conflict met: the attempt it ended (1 = the first run), and whether the work runs
+ * again (`retried`) or the error goes to the caller. Conflicts are rare by design; counting them
+ * (the server logs each one) is how an operator or a benchmark sees writers meeting anyway.
+ */
+export type ConflictListener = (conflict: { attempt: number; retried: boolean; code: string }) => void;
+
 /** Runs `work` again on a write conflict, up to CONFLICT_ATTEMPTS times in all. */
-export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
+export async function retryingConflicts<T>(work: () => Promise<T>, onConflict?: ConflictListener): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (!isWriteConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      if (!isWriteConflict(error)) throw error;
+      const retried = attempt < CONFLICT_ATTEMPTS;
+      onConflict?.({ attempt, retried, code: String((error as { code?: unknown }).code) });
+      if (!retried) throw error;
       await pause(attempt);
     }
   }
@@ -33,7 +43,7 @@ export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
 
 type Builder<DB> = ReturnType<Kysely<DB>['transaction']>;
 
-function retrying<DB>(builder: Builder<DB>): Builder<DB> {
+function retrying<DB>(builder: Builder<DB>, onConflict?: ConflictListener): Builder<DB> {
   return {
     execute: <T>(callback: (trx: Transaction<DB>) => Promise<T>) =>
       retryingConflicts(() =>
@@ -44,15 +54,16 @@ function retrying<DB>(builder: Builder<DB>): Builder<DB> {
           if (conflict !== undefined) throw conflict;
           return result;
         }),
+        onConflict,
       ),
-    setAccessMode: (mode: Parameters<Builder<DB>['setAccessMode']>[0]) => retrying(builder.setAccessMode(mode)),
-    setIsolationLevel: (level: Parameters<Builder<DB>['setIsolationLevel']>[0]) => retrying(builder.setIsolationLevel(level)),
+    setAccessMode: (mode: Parameters<Builder<DB>['setAccessMode']>[0]) => retrying(builder.setAccessMode(mode), onConflict),
+    setIsolationLevel: (level: Parameters<Builder<DB>['setIsolationLevel']>[0]) => retrying(builder.setIsolationLevel(level), onConflict),
   } as unknown as Builder<DB>;
 }
 
 /** Makes `db.transaction().execute(fn)` retry on write conflicts (its own property: derived instances do not inherit it). */
-export function retryConflictingTransactions<DB>(db: Kysely<DB>): Kysely<DB> {
+export function retryConflictingTransactions<DB>(db: Kysely<DB>, onConflict?: ConflictListener): Kysely<DB> {
   const transaction = db.transaction.bind(db);
-  Object.defineProperty(db, 'transaction', { value: () => retrying(transaction()), configurable: true, writable: true });
+  Object.defineProperty(db, 'transaction', { value: () => retrying(transaction(), onConflict), configurable: true, writable: true });
   return db;
 }
