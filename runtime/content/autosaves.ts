@@ -16,7 +16,7 @@ import type { PostRow } from './prepare.ts';
 import { findParent, differs, insertRevisionRow } from './revisions.ts';
 import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-shape.ts';
 import { savePost } from './store.ts';
-import { prepareChanges } from './write.ts';
+import { prepareChanges, type PostWriteParams } from './write.ts';
 import { lockName } from '../store/write-guards.ts';
 import { asResult } from '../rest/answer.ts';
 
@@ -47,7 +47,7 @@ export async function get<R>(ctx: HandlerContext<AutosaveReadParams>, type: Post
   return asResult<R>(await prepareOneRevision(ctx, row, parent, ctx.params.context, 'autosave'));
 }
 
-export async function create<R>(ctx: HandlerContext, type: PostType): Promise<HandlerResult<R>> {
+export async function create<R>(ctx: HandlerContext<PostWriteParams>, type: PostType): Promise<HandlerResult<R>> {
   // The route's id names the item autosaved; its rule (edit_post) judged that item.
   const post = await findParent(ctx, type, targetOf(ctx, 'post').id);
   const userId = ctx.user?.id ?? 0;

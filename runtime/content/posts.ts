@@ -24,7 +24,7 @@ import { generatedSlug, preparePost, preparePosts, stickyIds, type PostHead, typ
 import type { LaterGroup } from '../rest/later-bodies.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
 import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
-import { prepareChanges } from './write.ts';
+import { prepareChanges, type PostWriteParams } from './write.ts';
 import { saveRevisionIfChanged } from './revisions.ts';
 import { asResult } from '../rest/answer.ts';
 
@@ -139,7 +139,7 @@ function refuseEmpty(type: PostType, changes: { row: Partial<Record<'title' | 'c
   if (blank('title') && blank('content') && blank('excerpt')) throw restError('empty_content');
 }
 
-export async function create<R>(ctx: HandlerContext, type: PostType): Promise<HandlerResult<R>> {
+export async function create<R>(ctx: HandlerContext<PostWriteParams>, type: PostType): Promise<HandlerResult<R>> {
   const changes = await prepareChanges(ctx, type);
   refuseEmpty(type, changes);
   const zone = await siteZone(ctx.app.db);
@@ -179,7 +179,7 @@ const CREATED_TOGETHER: LaterGroup<{ ctx: HandlerContext; row: PostRow; generate
 };
 
 /** Editing was allowed by the spec's `edit_post` rule. */
-export async function update<R>(ctx: HandlerContext, type: PostType): Promise<HandlerResult<R>> {
+export async function update<R>(ctx: HandlerContext<PostWriteParams>, type: PostType): Promise<HandlerResult<R>> {
   const existing = await findPost(ctx, targetOf(ctx, 'post').id, type);
   const changes = await prepareChanges(ctx, type, existing);
   refuseEmpty(type, changes, existing);

@@ -18,6 +18,40 @@ import { sanitizeTitle } from './slugs.ts';
 import { htmlForSave, ownUploads, rawText, titleForSave } from './save-filters.ts';
 import { stickyIds } from './prepare.ts';
 import { withFootnotesForSave } from './footnotes.ts';
+import { isObjectParam } from '../rest/object-param.ts';
+
+/** A text field as a client may send it: the text, or an object holding it as `raw`. */
+export type SentText = string | { raw?: string };
+
+/**
+ * What a create, update or autosave of a post or page reads of its params (the spec's args of
+ * those routes). A field one type lacks (pages' `sticky`, posts' `parent`) is optional here, as
+ * it is absent from that type's args; the handler's generated Args must fit this, so an arg
+ * renamed or retyped in the spec stops compiling here instead of being ignored at run time.
+ */
+export type PostWriteParams = {
+  title?: SentText;
+  content?: SentText;
+  excerpt?: SentText;
+  status?: string;
+  date?: string | null;
+  date_gmt?: string | null;
+  slug?: string;
+  author?: number;
+  password?: string;
+  sticky?: boolean;
+  parent?: number;
+  menu_order?: number;
+  comment_status?: string;
+  ping_status?: string;
+  template?: string;
+  format?: string;
+  categories?: number[];
+  tags?: number[];
+  /** Each deployment's registered meta keys (a generated interface per deployment). */
+  meta?: object;
+  featured_media?: number;
+};
 
 export interface PostChanges {
   row: Partial<Insertable<PostsTable>>;
@@ -45,7 +79,7 @@ export async function checkTemplate(ctx: HandlerContext, type: string, template:
   return template;
 }
 
-export async function prepareChanges(ctx: HandlerContext, type: string, existing?: PostRow): Promise<PostChanges> {
+export async function prepareChanges(ctx: HandlerContext<PostWriteParams>, type: string, existing?: PostRow): Promise<PostChanges> {
   const p = ctx.params;
   const db = ctx.app.db;
   const changes: PostChanges = { row: {}, editDate: false, clearDate: false };
@@ -59,13 +93,14 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   }
   if (typeof p.status === 'string') row.status = p.status;
 
-  const zone = await siteZone(db);
+  // The site's zone reads two options: only a request that sends a date needs it here.
+  const zone = p.date || p.date_gmt ? await siteZone(db) : undefined;
   if (p.date) {
-    const pair = dateWithGmt(String(p.date), zone, false);
+    const pair = dateWithGmt(String(p.date), zone!, false);
     if (!pair) throw contentError('rest_invalid_date');
     if (!existing || existing.date !== pair[0]) [row.date, row.date_gmt, changes.editDate] = [pair[0], pair[1], true];
   } else if (p.date_gmt) {
-    const pair = dateWithGmt(String(p.date_gmt), zone, true);
+    const pair = dateWithGmt(String(p.date_gmt), zone!, true);
     if (!pair) throw contentError('rest_invalid_date');
     if (!existing || existing.date_gmt !== pair[1]) [row.date, row.date_gmt, changes.editDate] = [pair[0], pair[1], true];
   } else if (p.date === null || p.date_gmt === null) {
@@ -84,12 +119,12 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     row.author = author;
   }
 
-  const sticky = await stickyIds(db);
   if (typeof p.password === 'string') {
     row.password = p.password;
     if (p.password !== '') {
       if (supports(type, 'sticky') && p.sticky) throw contentError('rest_invalid_field_sticky_password');
-      if (existing && sticky.has(existing.id)) throw contentError('rest_invalid_field_protect_sticky');
+      // Only an item that exists can be sticky already: a create (every item of a batch of creates) reads no sticky list.
+      if (existing && (await stickyIds(db)).has(existing.id)) throw contentError('rest_invalid_field_protect_sticky');
     }
   }
   if (supports(type, 'sticky') && typeof p.sticky === 'boolean') {
@@ -113,7 +148,7 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   if (supports(type, 'formats') && typeof p.format === 'string') row.format = p.format;
   if (supports(type, 'terms') && Array.isArray(p.categories)) changes.categories = p.categories.map(Number);
   if (supports(type, 'terms') && Array.isArray(p.tags)) changes.tags = p.tags.map(Number);
-  if (p.meta && typeof p.meta === 'object') changes.meta = p.meta as Record<string, unknown>;
+  if (isObjectParam(p.meta)) changes.meta = p.meta;
   // WordPress filters footnotes' markup as it filters the content's (footnotes.ts).
   if (changes.meta) changes.meta = withFootnotesForSave(ctx.user, changes.meta, ownUploads(ctx));
   if (p.featured_media !== undefined && p.featured_media !== null) changes.featuredMedia = Number(p.featured_media);

@@ -16,6 +16,7 @@ import { editedName } from './filenames.ts';
 import { readImageInfo } from './image-meta.ts';
 import { ingestFile, maxImagePixels, maxImagePixelsPerByte, subSizesOf } from './ingest.ts';
 import { createdResponse, insertStoredFile, requireAttachment } from './item-records.ts';
+import type { MediaWriteParams } from './fields.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
 import { prepareAttachment } from './prepare.ts';
 import { absolutePath, relativeFromUrl } from './storage.ts';
@@ -34,7 +35,10 @@ function originalOf(attached: string, metadata: AttachmentMetadata): string {
   return typeof metadata.original_image === 'string' ? path.posix.join(path.posix.dirname(attached), metadata.original_image) : attached;
 }
 
-export async function postProcessMedia<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What post-processing reads: which step to run. */
+export type MediaPostProcessParams = { action: string };
+
+export async function postProcessMedia<R>(ctx: HandlerContext<MediaPostProcessParams>): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   if (ctx.params.action === 'create-image-subsizes' && RESIZABLE_IMAGES.has(row.mime_type)) {
     const { attached, metadata } = await imageOf(ctx, row);
@@ -76,7 +80,22 @@ function modifiersOf(params: Record<string, unknown>): Modifier[] {
   return out;
 }
 
-export async function editMedia<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * What an edit reads: the file named (`src`), the edits (modifiers, or the deprecated rotation,
+ * crop rectangle and flip), and the copy's own fields, written as an upload's are.
+ */
+export type MediaEditParams = MediaWriteParams & {
+  src: string;
+  modifiers?: unknown[];
+  rotation?: number;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  flip?: { horizontal?: boolean; vertical?: boolean };
+};
+
+export async function editMedia<R>(ctx: HandlerContext<MediaEditParams>): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   const { attached, metadata } = await imageOf(ctx, row);
   if (!attached || !metadata?.width || typeof ctx.params.src !== 'string' || !srcMatches(ctx, ctx.params.src, attached, metadata)) {

@@ -7,19 +7,46 @@
  * dates in the site timezone and GMT; status is `inherit` unless private.
  */
 import type { HandlerContext } from '../rest/types.ts';
+import { isObjectParam } from '../rest/object-param.ts';
 import { restError } from '../rest/errors.ts';
 import { dateWithGmt, gmtNow, localFromGmt, siteZone } from '../content/dates.ts';
 import { metaSchemaOf } from '../content/context.ts';
 import { writeMeta } from '../content/meta.ts';
 import { withFootnotesForSave } from '../content/footnotes.ts';
 import { htmlForSave, ownUploads, rawText, titleForSave } from '../content/save-filters.ts';
-import { checkTemplate } from '../content/write.ts';
+import { checkTemplate, type SentText } from '../content/write.ts';
 import { sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
 import { ALT_TEXT, THUMBNAIL, setMeta, type AttachmentRow, type Db } from './attachments.ts';
 import { isMediaType } from '../../contract/post-types.ts';
 
+/**
+ * What a media create, update or edit reads of its params (the spec's args of those routes): all
+ * optional, as an update sends what it changes. The handler's generated Args must fit this.
+ */
+export type MediaWriteParams = {
+  /** The route's id (an update's, or an edit's as its URL gave it); not read here, and an edit's copy is written without it. */
+  id?: number | string;
+  title?: SentText;
+  caption?: SentText;
+  description?: SentText;
+  /** The parent post's id. */
+  post?: number;
+  author?: number;
+  comment_status?: string;
+  ping_status?: string;
+  template?: string;
+  status?: string;
+  date?: string | null;
+  date_gmt?: string | null;
+  slug?: string;
+  alt_text?: string;
+  featured_media?: number;
+  /** Each deployment's registered meta keys (a generated interface per deployment). */
+  meta?: object;
+};
+
 /** Refuses a parent that cannot carry media, as WordPress does. */
-export async function checkParent(ctx: HandlerContext, post: unknown): Promise<number | undefined> {
+export async function checkParent(ctx: Pick<HandlerContext, 'app'>, post: unknown): Promise<number | undefined> {
   if (post === undefined || post === null) return undefined;
   const id = Number(post);
   if (!id) return 0;
@@ -31,7 +58,7 @@ export async function checkParent(ctx: HandlerContext, post: unknown): Promise<n
 }
 
 /** Column changes the params ask for (only those given). */
-export async function rowChanges(ctx: HandlerContext, current: Pick<AttachmentRow, 'id' | 'title' | 'slug' | 'parent' | 'template'>): Promise<Partial<AttachmentRow>> {
+export async function rowChanges(ctx: HandlerContext<MediaWriteParams>, current: Pick<AttachmentRow, 'id' | 'title' | 'slug' | 'parent' | 'template'>): Promise<Partial<AttachmentRow>> {
   const p = ctx.params;
   const out: Partial<AttachmentRow> = {};
   const title = rawText(p.title);
@@ -59,13 +86,13 @@ export async function rowChanges(ctx: HandlerContext, current: Pick<AttachmentRo
   return out;
 }
 
-export async function nowPair(ctx: HandlerContext): Promise<{ local: string; gmt: string }> {
+export async function nowPair(ctx: Pick<HandlerContext, 'app'>): Promise<{ local: string; gmt: string }> {
   const gmt = gmtNow(ctx.app.now());
   return { gmt, local: localFromGmt(gmt, await siteZone(ctx.app.db)) };
 }
 
 /** alt_text, featured_media and registered meta keys. */
-export async function writeMetaFields(ctx: HandlerContext, db: Db, id: number): Promise<void> {
+export async function writeMetaFields(ctx: HandlerContext<MediaWriteParams>, db: Db, id: number): Promise<void> {
   const p = ctx.params;
   if (typeof p.alt_text === 'string') await setMeta(db, id, ALT_TEXT, p.alt_text.replace(/<[^>]*>/g, '').trim());
   if (typeof p.featured_media === 'number') {
@@ -75,5 +102,5 @@ export async function writeMetaFields(ctx: HandlerContext, db: Db, id: number): 
     }
     await setMeta(db, id, THUMBNAIL, p.featured_media > 0 ? p.featured_media : undefined);
   }
-  if (p.meta && typeof p.meta === 'object') await writeMeta(db, id, withFootnotesForSave(ctx.user, p.meta as Record<string, unknown>, ownUploads(ctx)), metaSchemaOf(ctx, 'media'));
+  if (isObjectParam(p.meta)) await writeMeta(db, id, withFootnotesForSave(ctx.user, p.meta, ownUploads(ctx)), metaSchemaOf(ctx, 'media'));
 }

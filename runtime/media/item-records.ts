@@ -10,7 +10,7 @@ import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, insertAttachment, setMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
 } from './attachments.ts';
-import { nowPair, rowChanges, writeMetaFields } from './fields.ts';
+import { nowPair, rowChanges, writeMetaFields, type MediaWriteParams } from './fields.ts';
 import { ownUploads } from '../content/save-filters.ts';
 import { publicUrl, removeFiles } from './storage.ts';
 import { restBase } from '../content/links.ts';
@@ -37,7 +37,7 @@ export function createdResponse<R>(ctx: HandlerContext, id: number, data: unknow
 
 /** Inserts the row and meta of a stored file; removes the file again if the database refuses. */
 export async function insertStoredFile(
-  ctx: HandlerContext,
+  ctx: HandlerContext<MediaWriteParams>,
   stored: { relative: string; mime: string; metadata: AttachmentMetadata },
   defaults: { title: string; caption?: string; description?: string; parent?: number },
 ): Promise<AttachmentRow> {
@@ -54,7 +54,7 @@ export async function insertStoredFile(
         mime_type: stored.mime, guid: publicUrl(ctx.app.config, stored.relative),
         date: local, date_gmt: gmt, modified: local, modified_gmt: gmt, comment_count: 0,
       });
-      const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } } as HandlerContext, { id, title, slug: '', parent: defaults.parent ?? 0, template: '' });
+      const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } }, { id, title, slug: '', parent: defaults.parent ?? 0, template: '' });
       await updateAttachment(trx, id, changes);
       await setMeta(trx, id, ATTACHED_FILE, stored.relative);
       await setMeta(trx, id, METADATA, stored.metadata);

@@ -13,7 +13,8 @@ import { ATTACHED_FILE } from './attachments.ts';
 import { containsText } from '../linking/text-match.ts';
 import { positionInList } from '../store/portable-sql.ts';
 
-type Query = SelectQueryBuilder<Database, 'posts', any>;
+/** The attachments' query; `O` is what it selects (nothing while filtering, the ids when ordering). */
+type Query<O = object> = SelectQueryBuilder<Database, 'posts', O>;
 
 const ORDER_COLUMNS: Record<string, string> = {
   author: 'author', date: 'date', id: 'id', modified: 'modified', parent: 'parent', slug: 'slug', title: 'title',
@@ -86,7 +87,7 @@ function applySearch(q: Query, search: string, params: Record<string, unknown>):
   return q;
 }
 
-function applyOrder(q: Query, params: Record<string, unknown>): Query {
+function applyOrder<O>(q: Query<O>, params: Record<string, unknown>): Query<O> {
   const dir = params.order === 'asc' ? 'asc' : 'desc';
   const orderby = String(params.orderby ?? 'date');
   if (orderby === 'relevance') {
@@ -114,7 +115,7 @@ export async function queryMedia(db: Kysely<Database>, params: Record<string, un
   const perPage = Math.max(1, Number(params.per_page ?? 10));
   const page = Math.max(1, Number(params.page ?? 1));
   const offset = params.offset !== undefined ? Number(params.offset) : (page - 1) * perPage;
-  const base = await applyFilters(db, db.selectFrom('posts') as Query, params);
+  const base = await applyFilters(db, db.selectFrom('posts'), params);
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   // WordPress subtracts an explicit offset from the total it reports.
   const total = Math.max(0, Number(countRow?.n ?? 0) - (params.offset !== undefined ? Number(params.offset) : 0));

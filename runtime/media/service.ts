@@ -10,7 +10,8 @@ import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, getMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
 } from './attachments.ts';
-import { checkParent, nowPair, rowChanges, writeMetaFields } from './fields.ts';
+import { checkParent, nowPair, rowChanges, writeMetaFields, type MediaWriteParams } from './fields.ts';
+import type { Context } from '../../contract/model.ts';
 import { rawText } from '../content/save-filters.ts';
 import { contextOf, createdResponse, insertStoredFile, requireAttachment } from './item-records.ts';
 import { ingestFile } from './ingest.ts';
@@ -29,7 +30,7 @@ import { asResult } from '../rest/answer.ts';
  * The month folder of an upload: now, or, for media attached to a post (not a page), the post's
  * own month, as WordPress files it.
  */
-async function uploadMonth(ctx: HandlerContext, parent: number | undefined): Promise<Date> {
+async function uploadMonth(ctx: Pick<HandlerContext, 'app'>, parent: number | undefined): Promise<Date> {
   if (parent) {
     const post = await ctx.app.db.selectFrom('posts').select(['type', 'date']).where('id', '=', parent).executeTakeFirst();
     const m = post && filesMediaByItemMonth(post.type) ? /^(\d{4})-(\d{2})/.exec(post.date) : null;
@@ -38,7 +39,10 @@ async function uploadMonth(ctx: HandlerContext, parent: number | undefined): Pro
   return ctx.app.now();
 }
 
-async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What an upload reads besides the writable fields: a URL to fetch instead of a body, and what to make of an image. */
+export type MediaCreateParams = MediaWriteParams & { url?: string; generate_sub_sizes?: boolean; convert_format?: boolean };
+
+async function create<R>(ctx: HandlerContext<MediaCreateParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const parent = await checkParent(ctx, p.post);
   const incoming = typeof p.url === 'string' && p.url !== '' ? await fetchRemoteFile(ctx.app, p.url) : readUpload(ctx);
@@ -77,25 +81,31 @@ async function list<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   return asResult<R>(await prepareAttachments(ctx, readable, contextOf(ctx)), { headers: { 'X-WP-Total': String(page.total), 'X-WP-TotalPages': String(page.pages) } });
 }
 
-async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What reading one media item takes: which set of fields the answer carries. */
+export type MediaReadParams = { context: Context };
+
+async function get<R>(ctx: HandlerContext<MediaReadParams>): Promise<HandlerResult<R>> {
   // The spec's `read_post` rule has refused edit context and unreadable items (runtime/auth/rules.ts).
   const row = await requireAttachment(ctx);
   const data = await prepareAttachment(ctx, row, contextOf(ctx));
   return asResult<R>(data, { headers: alternateLinkHeader((data as { link?: unknown }).link) });
 }
 
-async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+async function update<R>(ctx: HandlerContext<MediaWriteParams>): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   const { local, gmt } = await nowPair(ctx);
   await ctx.app.db.transaction().execute(async (trx) => {
-    const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } } as HandlerContext, row);
+    const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } }, row);
     await updateAttachment(trx, row.id, { ...changes, modified: local, modified_gmt: gmt });
     await writeMetaFields(ctx, trx, row.id);
   });
   return asResult<R>(await prepareAttachment(ctx, (await getAttachment(ctx.app.db, row.id))!, 'edit'));
 }
 
-async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What deleting a media item takes: `force`, which must be true (media has no trash). */
+export type MediaDeleteParams = { force: boolean };
+
+async function remove<R>(ctx: HandlerContext<MediaDeleteParams>): Promise<HandlerResult<R>> {
   const row = await requireAttachment(ctx);
   // Media has no trash (WordPress's MEDIA_TRASH is off by default).
   if (ctx.params.force !== true) throw restError('rest_trash_not_supported', ['force=true']);

@@ -9,18 +9,19 @@ import type { PostType } from '../content/access.ts';
 import * as posts from '../content/posts.ts';
 import * as revisions from '../content/revisions.ts';
 import * as autosaves from '../content/autosaves.ts';
+import type { PostWriteParams } from '../content/write.ts';
 
 const TYPE = 'wp_navigation' as PostType;
 
 export const list = <R,>(ctx: HandlerContext<posts.PostListParams>): Promise<HandlerResult<R>> => posts.list<R>(ctx, TYPE);
 export const get = <R,>(ctx: HandlerContext<posts.PostReadParams>): Promise<HandlerResult<R>> => posts.get<R>(ctx, TYPE);
-export const create = <R,>(ctx: HandlerContext): Promise<HandlerResult<R>> => posts.create<R>(ctx, TYPE);
-export const update = <R,>(ctx: HandlerContext): Promise<HandlerResult<R>> => posts.update<R>(ctx, TYPE);
+export const create = <R,>(ctx: HandlerContext<PostWriteParams>): Promise<HandlerResult<R>> => posts.create<R>(ctx, TYPE);
+export const update = <R,>(ctx: HandlerContext<PostWriteParams>): Promise<HandlerResult<R>> => posts.update<R>(ctx, TYPE);
 export const remove = <R,>(ctx: HandlerContext<posts.PostDeleteParams>): Promise<HandlerResult<R>> => posts.remove<R>(ctx, TYPE);
 
 export const listRevisions = <R,>(ctx: HandlerContext<revisions.RevisionListParams>) => revisions.list<R>(ctx, TYPE);
 export const getRevision = <R,>(ctx: HandlerContext<revisions.RevisionReadParams>) => revisions.get<R>(ctx, TYPE);
 export const removeRevision = <R,>(ctx: HandlerContext<revisions.RevisionDeleteParams>) => revisions.remove<R>(ctx, TYPE);
 export const listAutosaves = <R,>(ctx: HandlerContext<autosaves.AutosaveListParams>) => autosaves.list<R>(ctx, TYPE);
-export const createAutosave = <R,>(ctx: HandlerContext) => autosaves.create<R>(ctx, TYPE);
+export const createAutosave = <R,>(ctx: HandlerContext<PostWriteParams>) => autosaves.create<R>(ctx, TYPE);
 export const getAutosave = <R,>(ctx: HandlerContext<autosaves.AutosaveReadParams>) => autosaves.get<R>(ctx, TYPE);

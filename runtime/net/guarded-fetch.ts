@@ -120,7 +120,7 @@ function requestOnce(
 ): Promise<Omit<FetchedResource, 'url'>> {
   // The connection goes to the address we checked, whatever DNS says now.
   const lookup: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as any)(null, [pinned]);
+    if (opts.all) callback(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
   };
   const client = target.protocol === 'https:' ? https : http;

@@ -19,6 +19,7 @@ import { setPostTerms, type Taxonomy } from '../content/terms.ts';
 import * as posts from '../content/posts.ts';
 import * as revisions from '../content/revisions.ts';
 import * as autosaves from '../content/autosaves.ts';
+import type { PostWriteParams } from '../content/write.ts';
 import { postTypeCaps } from '../../contract/post-types.ts';
 import { primitiveTermCap, taxonomyByKey } from '../terms/taxonomies.ts';
 import { asResult } from '../rest/answer.ts';
@@ -121,11 +122,14 @@ async function narrowByCategories(ctx: HandlerContext): Promise<void> {
   if (drop?.ids.length) ctx.params = { ...ctx.params, exclude: [...(Array.isArray(ctx.params.exclude) ? ctx.params.exclude.map(Number) : []), ...(await withIds(drop.ids, false))] };
 }
 
+/** What a synced pattern's create or update reads: a post's fields and its pattern categories' ids. */
+export type SyncedPatternWriteParams = PostWriteParams & { [TAXONOMY]?: number[] };
+
 /**
  * The pattern categories sent, as WordPress takes terms in a write: ids that name no pattern
  * category are dropped, and the others need the right to assign them.
  */
-async function categoriesSent(ctx: HandlerContext): Promise<number[] | undefined> {
+async function categoriesSent(ctx: HandlerContext<SyncedPatternWriteParams>): Promise<number[] | undefined> {
   const sent = ctx.params[TAXONOMY];
   if (!Array.isArray(sent)) return undefined;
   const ids = [...new Set(sent.map(Number))];
@@ -173,14 +177,14 @@ async function written<R>(ctx: HandlerContext, result: HandlerResult, categories
   return asResult<R>((await finish(ctx, [item], 'edit'))[0], answer);
 }
 
-export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function create<R>(ctx: HandlerContext<SyncedPatternWriteParams>): Promise<HandlerResult<R>> {
   const categories = await categoriesSent(ctx);
   // Answered on its own, not with a batch's other creates: the categories are written after it.
   const alone = { ...ctx, request: { ...ctx.request, later: undefined } };
   return written(ctx, await posts.create(alone, TYPE), categories);
 }
 
-export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function update<R>(ctx: HandlerContext<SyncedPatternWriteParams>): Promise<HandlerResult<R>> {
   const categories = await categoriesSent(ctx);
   return written(ctx, await posts.update(ctx, TYPE), categories);
 }
@@ -203,5 +207,5 @@ export const listRevisions = <R,>(ctx: HandlerContext<revisions.RevisionListPara
 export const getRevision = <R,>(ctx: HandlerContext<revisions.RevisionReadParams>) => revisions.get<R>(ctx, TYPE);
 export const removeRevision = <R,>(ctx: HandlerContext<revisions.RevisionDeleteParams>) => revisions.remove<R>(ctx, TYPE);
 export const listAutosaves = <R,>(ctx: HandlerContext<autosaves.AutosaveListParams>) => autosaves.list<R>(ctx, TYPE);
-export const createAutosave = <R,>(ctx: HandlerContext) => autosaves.create<R>(ctx, TYPE);
+export const createAutosave = <R,>(ctx: HandlerContext<PostWriteParams>) => autosaves.create<R>(ctx, TYPE);
 export const getAutosave = <R,>(ctx: HandlerContext<autosaves.AutosaveReadParams>) => autosaves.get<R>(ctx, TYPE);

@@ -15,14 +15,15 @@ export interface LaterGroup<I> {
   make(inputs: I[]): Promise<unknown[]>;
 }
 
-export class LaterBody {
+/** One body waiting for its group; `I` is what the group makes a body from. */
+export class LaterBody<I = unknown> {
   /** The `_fields` the request asked for, applied once the body is made (dispatch.ts). */
   fields?: (body: unknown) => unknown;
   value: unknown;
   made = false;
   constructor(
-    readonly group: LaterGroup<any>,
-    readonly input: unknown,
+    readonly group: LaterGroup<I>,
+    readonly input: I,
   ) {}
 
   /** The body as the request would have had it at once. */
@@ -35,8 +36,8 @@ export class LaterBody {
 export class LaterBodies {
   #waiting: LaterBody[] = [];
 
-  add<I>(group: LaterGroup<I>, input: I): LaterBody {
-    const body = new LaterBody(group, input);
+  add<I>(group: LaterGroup<I>, input: I): LaterBody<I> {
+    const body = new LaterBody<I>(group, input);
     this.#waiting.push(body);
     return body;
   }

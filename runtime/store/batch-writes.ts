@@ -80,10 +80,10 @@ export class BatchWrites {
 const byHandle = new WeakMap<object, BatchWrites>();
 
 /** The batch's pending writes when `db` is a batch's transaction handle. */
-export function batchWritesOf(db: Kysely<any>): BatchWrites | undefined {
+export function batchWritesOf<DB>(db: Kysely<DB>): BatchWrites | undefined {
   return byHandle.get(db);
 }
 
-export function attachBatchWrites(db: Kysely<any>, writes: BatchWrites): void {
+export function attachBatchWrites<DB>(db: Kysely<DB>, writes: BatchWrites): void {
   byHandle.set(db, writes);
 }

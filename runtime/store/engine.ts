@@ -7,6 +7,6 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export function engineOf(db: Kysely<any>): Engine {
+export function engineOf<DB>(db: Kysely<DB>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -17,24 +17,25 @@ import { sql, type Kysely } from 'kysely';
 import { engineOf } from './engine.ts';
 import { reusableQuery } from './reusable-query.ts';
 import { batchWritesOf } from './batch-writes.ts';
+import type { Database } from './schema.ts';
 
 /** Tables whose rows are given their id by nextId (an allow-list: the name goes into SQL text). */
 export type IdTable = 'posts' | 'records';
 
 const SQLITE_NEXT = {
-  posts: reusableQuery((db: Kysely<any>) =>
+  posts: reusableQuery((db: Kysely<Database>) =>
     db.selectNoFrom(
       sql<number>`max(coalesce((select seq from sqlite_sequence where name = 'posts'), 0), coalesce((select max(id) from posts), 0)) + 1`.as('id'),
     ),
   ),
-  records: reusableQuery((db: Kysely<any>) =>
+  records: reusableQuery((db: Kysely<Database>) =>
     db.selectNoFrom(
       sql<number>`max(coalesce((select seq from sqlite_sequence where name = 'records'), 0), coalesce((select max(id) from records), 0)) + 1`.as('id'),
     ),
   ),
 } satisfies Record<IdTable, unknown>;
 
-export async function nextId(db: Kysely<any>, table: IdTable): Promise<number> {
+export async function nextId(db: Kysely<Database>, table: IdTable): Promise<number> {
   if (engineOf(db) === 'postgres') {
     const { rows } = await sql<{ id: string | number }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.execute(db);
     return Number(rows[0].id);

@@ -44,7 +44,7 @@ class ByPlugins<V> {
   }
 }
 
-export function reusableQuery<A extends unknown[], R>(build: (db: Kysely<any>, ...args: A) => Compilable<R>): (db: Kysely<any>, ...args: A) => Promise<R[]> {
+export function reusableQuery<A extends unknown[], R, DB>(build: (db: Kysely<DB>, ...args: A) => Compilable<R>): (db: Kysely<DB>, ...args: A) => Promise<R[]> {
   const compiled = new ByPlugins<Entry<R>>();
   return async (db, ...args) => {
     if (engineOf(db) !== 'sqlite') return (await db.executeQuery<R>(build(db, ...args).compile())).rows;
@@ -67,7 +67,7 @@ export function reusableQuery<A extends unknown[], R>(build: (db: Kysely<any>, .
   };
 }
 
-async function run<R>(db: Kysely<any>, { query, slots }: Entry<R>, args: unknown[], queryId: CompiledQuery['queryId']): Promise<R[]> {
+async function run<R, DB>(db: Kysely<DB>, { query, slots }: Entry<R>, args: unknown[], queryId: CompiledQuery['queryId']): Promise<R[]> {
   const parameters = query.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
   return (await db.executeQuery<R>({ ...query, parameters, queryId })).rows;
 }

@@ -13,7 +13,7 @@
  * instead of committing (./postgres/conflict-retry.ts), even when the caller of the unit turned
  * its error into an answer (a batch item's).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { isWriteConflict, noteWriteConflict } from './errors.ts';
 
 /** Told where each unit begins and when one is rolled back (the batch's pending writes follow them). */
@@ -22,21 +22,30 @@ export interface UnitWatcher {
   rollBackTo(mark: number): void;
 }
 
+/**
+ * The three statements of a unit, the same text for every unit and on both engines, so they are
+ * written once instead of built and compiled for each unit (a batch of 25 creates runs 50). One
+ * name serves every unit: units nest strictly (an inner one ends before its outer one does), and
+ * both SQLite and PostgreSQL release or roll back to the most recent savepoint of a name, which is
+ * then always the unit's own.
+ */
+const SAVEPOINT = CompiledQuery.raw('savepoint specpress_unit');
+const RELEASE = CompiledQuery.raw('release savepoint specpress_unit');
+const ROLLBACK = CompiledQuery.raw('rollback to savepoint specpress_unit');
+
 export function withSavepoints<DB>(trx: Transaction<DB>, watcher?: UnitWatcher): Kysely<DB> {
-  let made = 0;
   const transaction = () => ({
     execute: async <T>(work: (inner: Transaction<DB>) => Promise<T>): Promise<T> => {
-      const name = sql.raw(`specpress_unit_${++made}`);
-      await sql`savepoint ${name}`.execute(trx);
+      await trx.executeQuery(SAVEPOINT);
       const mark = watcher?.mark();
       try {
         const result = await work(handle as unknown as Transaction<DB>);
-        await sql`release savepoint ${name}`.execute(trx);
+        await trx.executeQuery(RELEASE);
         return result;
       } catch (error) {
-        await sql`rollback to savepoint ${name}`.execute(trx);
+        await trx.executeQuery(ROLLBACK);
         if (mark !== undefined) watcher?.rollBackTo(mark);
-        await sql`release savepoint ${name}`.execute(trx);
+        await trx.executeQuery(RELEASE);
         if (isWriteConflict(error)) noteWriteConflict(trx, error);
         throw error;
       }

@@ -12,7 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from './engine.ts';
 
-export async function withSearchIndexDeferred<T>(trx: Kysely<any>, work: () => Promise<T>): Promise<T> {
+export async function withSearchIndexDeferred<T, DB>(trx: Kysely<DB>, work: () => Promise<T>): Promise<T> {
   if (engineOf(trx) !== 'sqlite') return work();
   await sql`INSERT OR IGNORE INTO posts_fts_deferring(id) VALUES (1)`.execute(trx);
   const result = await work();
@@ -25,7 +25,7 @@ export async function withSearchIndexDeferred<T>(trx: Kysely<any>, work: () => P
  * database opens: a deferral is never committed, but if one ever were, every later write would
  * wait for an end that never comes, so an open repairs it.
  */
-export async function indexPending(db: Kysely<any>): Promise<void> {
+export async function indexPending<DB>(db: Kysely<DB>): Promise<void> {
   await sql`INSERT INTO posts_fts(rowid, title, content, excerpt)
             SELECT id, title, content, excerpt FROM posts_fts_source WHERE id IN (SELECT id FROM posts_fts_pending)`.execute(db);
   await sql`DELETE FROM posts_fts_pending`.execute(db);

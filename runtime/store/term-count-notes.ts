@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { engineOf } from './engine.ts';
 
 /** True when counts are noted (noteTermCounts) instead of written by the caller. */
-export function countsAtCommit(db: Kysely<any>): boolean {
+export function countsAtCommit<DB>(db: Kysely<DB>): boolean {
   return engineOf(db) === 'postgres';
 }
 
@@ -17,7 +17,7 @@ export function countsAtCommit(db: Kysely<any>): boolean {
 export type TermCountChange = { termId: number; more: number } | { termId: number; recount: true };
 
 /** Notes count changes for the commit (PostgreSQL; see countsAtCommit), in one statement. */
-export async function noteTermCounts(db: Kysely<any>, changes: TermCountChange[]): Promise<void> {
+export async function noteTermCounts<DB>(db: Kysely<DB>, changes: TermCountChange[]): Promise<void> {
   if (!changes.length) return;
   const notes = changes.map((c) => `${Math.trunc(c.termId)}:${'recount' in c ? 'r' : Math.trunc(c.more)}`).join(',');
   await sql`select note_term_counts(${notes})`.execute(db);

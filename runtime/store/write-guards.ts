@@ -15,6 +15,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from './engine.ts';
+import type { Database } from './schema.ts';
 
 /** Tables whose rows a write locks, with the column that names a row (an allow-list: it goes into SQL text). */
 const ROW_KEYS = { posts: 'id', terms: 'id', options: 'name', users: 'id' } as const;
@@ -24,11 +25,13 @@ export type LockedTable = keyof typeof ROW_KEYS;
  * Locks the rows of `table` named by `keys` (those that exist) until the transaction ends, in
  * key order. Outside a transaction it locks nothing worth having: call it inside one.
  */
-export async function lockRows<T extends LockedTable>(db: Kysely<any>, table: T, keys: ReadonlyArray<number | string>): Promise<void> {
+export async function lockRows(db: Kysely<Database>, table: LockedTable, keys: ReadonlyArray<number | string>): Promise<void> {
   if (keys.length === 0 || engineOf(db) !== 'postgres') return;
-  const column = ROW_KEYS[table];
+  // A reference named at run time: the key column differs by table, which the builder's static
+  // column types cannot follow through a union of tables.
+  const column = db.dynamic.ref<string>(ROW_KEYS[table]);
   const sorted = [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  await (db as Kysely<any>).selectFrom(table as string).select(column as string).where(column as string, 'in', sorted).orderBy(column as string).forUpdate().execute();
+  await db.selectFrom(table).select(column).where(column, 'in', sorted).orderBy(column).forUpdate().execute();
 }
 
 /**
@@ -38,7 +41,7 @@ export async function lockRows<T extends LockedTable>(db: Kysely<any>, table: T,
  * taken: when it was, another writer may have committed before it, so what this transaction
  * remembers having read before (a memo) must be read again.
  */
-export async function lockName(db: Kysely<any>, ...parts: string[]): Promise<boolean> {
+export async function lockName<DB>(db: Kysely<DB>, ...parts: string[]): Promise<boolean> {
   if (engineOf(db) !== 'postgres') return false;
   await sql`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify(parts)}, 0))`.execute(db);
   return true;

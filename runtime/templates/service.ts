@@ -17,6 +17,7 @@ import { prepareTemplate, templateAbilities } from './prepare.ts';
 import { defaultType, findTemplate, knownArea, siteItems, themeFiles, type Template, type TemplateKind } from './templates.ts';
 import { AREA_KEY, insertThemeItem, ORIGIN_KEY, THEME_KEY, updateThemeItem } from './theme-items.ts';
 import { asResult } from '../rest/answer.ts';
+import type { SentText } from '../content/write.ts';
 
 /** The kind a route serves, from its path (`/core/v2/template-parts/...` → wp_template_part). */
 function kindOf(ctx: HandlerContext): TemplateKind {
@@ -56,7 +57,10 @@ export async function list<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
   return asResult<R>(await answer(ctx, found, contextOf(ctx)));
 }
 
-export async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What reading one template takes: its id (`theme//slug`) and which set of fields the answer carries. */
+export type TemplateReadParams = { id: string; context: Context };
+
+export async function get<R>(ctx: HandlerContext<TemplateReadParams>): Promise<HandlerResult<R>> {
   const template = await findTemplate(ctx.app, kindOf(ctx), ctx.params.id);
   if (!template) throw restError('template_not_found');
   return asResult<R>((await answer(ctx, [template], contextOf(ctx)))[0]);
@@ -83,8 +87,24 @@ function textOf(value: unknown): string | undefined {
   return typeof raw === 'string' ? raw : undefined;
 }
 
+/**
+ * What a template or template part create or update reads (the spec's args of those routes):
+ * an update's `id` names the template; a create's `slug` is required by its args; `area` is
+ * template parts' only.
+ */
+export type TemplateWriteParams = {
+  id?: string;
+  slug?: string;
+  theme?: string;
+  title?: SentText;
+  content?: SentText;
+  description?: string;
+  author?: number;
+  area?: string;
+};
+
 /** The author sent, if it is a user (WordPress refuses an unknown one). */
-async function authorOf(ctx: HandlerContext): Promise<number | undefined> {
+async function authorOf(ctx: HandlerContext<TemplateWriteParams>): Promise<number | undefined> {
   const author = ctx.params.author;
   if (typeof author !== 'number' || author <= 0) return undefined;
   if (author !== ctx.user?.id) {
@@ -102,7 +122,7 @@ async function freeSlug(ctx: HandlerContext, kind: TemplateKind, theme: string, 
   return slug;
 }
 
-export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function create<R>(ctx: HandlerContext<TemplateWriteParams>): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const p = ctx.params;
   const theme = typeof p.theme === 'string' && p.theme !== '' ? p.theme : activeTheme(ctx.app).stylesheet;
@@ -128,7 +148,7 @@ export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> 
  * Saves the site's version: a theme's file gets an item of the site made from it (the fields
  * not sent are the file's); the site's own item is changed in place. Answered in the edit context.
  */
-export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function update<R>(ctx: HandlerContext<TemplateWriteParams>): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const template = await findTemplate(ctx.app, kind, ctx.params.id);
   if (!template) throw restError('template_not_found');
@@ -160,7 +180,10 @@ export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> 
  * Only the site's own versions go: for good with force, else to the trash, where (as
  * wp_trash_post renames it) its slug no longer names it, so the theme's file shows again.
  */
-export async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What deleting a template takes: its id, and `force` to delete for good rather than trash it. */
+export type TemplateDeleteParams = { id: string; force: boolean };
+
+export async function remove<R>(ctx: HandlerContext<TemplateDeleteParams>): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const template = await findTemplate(ctx.app, kind, ctx.params.id);
   if (!template) throw restError('template_not_found');

@@ -3,6 +3,7 @@
  * update, delete. The route's path says which taxonomy; permission rules (rules.ts) have run.
  * Writes run in one transaction so a name or slug clash never leaves half a term.
  */
+import type { Kysely } from 'kysely';
 import { targetOf } from '../auth/target.ts';
 import type { Context } from '../../contract/model.ts';
 import { userCan } from '../auth/capabilities.ts';
@@ -15,6 +16,7 @@ import { defaultCategory, refreshCounts, type TermRow } from '../content/terms.t
 import { restError } from '../rest/errors.ts';
 import { containsText } from '../store/portable-sql.ts';
 import { lockName } from '../store/write-guards.ts';
+import type { Database } from '../store/schema.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { prepareTerm, type TermSite } from './prepare.ts';
 import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
@@ -108,15 +110,24 @@ async function findTerm(ctx: HandlerContext, tax: TaxonomyInfo, id: number): Pro
   return row;
 }
 
-export async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What reading one term takes: which set of fields the answer carries. */
+export type TermReadParams = { context: Context };
+
+export async function get<R>(ctx: HandlerContext<TermReadParams>): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const row = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   const [data] = await prepared(ctx, tax, [row]);
   return asResult<R>(data);
 }
 
+/**
+ * What a term create or update reads (categories', tags' and pattern categories' args): `parent`
+ * where the taxonomy is hierarchical, `name` required on a create only.
+ */
+export type TermWriteParams = { name?: string; description?: string; slug?: string; parent?: number };
+
 /** Name, slug, parent and description from the params, checked as wp_insert_term/wp_update_term check them. */
-async function termChanges(ctx: HandlerContext, tax: TaxonomyInfo, existing?: TermRow): Promise<Partial<Omit<TermRow, 'id' | 'taxonomy' | 'count'>>> {
+async function termChanges(ctx: HandlerContext<TermWriteParams>, tax: TaxonomyInfo, existing?: TermRow): Promise<Partial<Omit<TermRow, 'id' | 'taxonomy' | 'count'>>> {
   const p = ctx.params;
   const db = ctx.app.db;
   const out: Partial<Omit<TermRow, 'id' | 'taxonomy' | 'count'>> = {};
@@ -168,11 +179,11 @@ async function uniqueTermSlug(ctx: HandlerContext, tax: TaxonomyInfo, base: stri
  * the checks to the commit (store/write-guards.ts), so two concurrent creates cannot both find a
  * name or slug free. Term writes are rare; posts never wait for this lock.
  */
-async function lockTaxonomy(trx: Parameters<typeof lockName>[0], tax: TaxonomyInfo): Promise<void> {
+async function lockTaxonomy(trx: Kysely<Database>, tax: TaxonomyInfo): Promise<void> {
   await lockName(trx, 'terms', tax.taxonomy);
 }
 
-export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function create<R>(ctx: HandlerContext<TermWriteParams>): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const id = await ctx.app.db.transaction().execute(async (trx) => {
     await lockTaxonomy(trx, tax);
@@ -184,7 +195,7 @@ export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> 
   return asResult<R>(data, { status: 201, headers: { Location: `${restBase(ctx)}/${tax.restBase}/${id}` } });
 }
 
-export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function update<R>(ctx: HandlerContext<TermWriteParams>): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   const existing = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   if (tax.hierarchical && Number(ctx.params.parent) === existing.id) throw restError('rest_term_invalid_parent');
@@ -197,7 +208,10 @@ export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> 
   return asResult<R>(data);
 }
 
-export async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What deleting a term takes: `force`, which must be true (terms have no trash). */
+export type TermDeleteParams = { force: boolean };
+
+export async function remove<R>(ctx: HandlerContext<TermDeleteParams>): Promise<HandlerResult<R>> {
   const tax = taxonomyOfRoute(ctx.route.path);
   if (ctx.params.force !== true) throw restError('rest_term_trash_not_supported', ['force=true']);
   const existing = await findTerm(ctx, tax, targetOf(ctx, 'termId'));

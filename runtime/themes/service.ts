@@ -66,14 +66,20 @@ async function prepareTheme(ctx: HandlerContext, theme: ThemeData): Promise<Reco
   return data;
 }
 
-export async function listThemes<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
-  const status = Array.isArray(ctx.params.status) ? (ctx.params.status as string[]) : undefined;
+/** What the themes list reads: the statuses asked for. */
+export type ThemeListParams = { status?: string[] };
+
+export async function listThemes<R>(ctx: HandlerContext<ThemeListParams>): Promise<HandlerResult<R>> {
+  const status = Array.isArray(ctx.params.status) ? ctx.params.status : undefined;
   // The one theme here is the active one: status=inactive lists nothing.
   const data = !status || status.includes('active') ? [await prepareTheme(ctx, activeTheme(ctx.app))] : [];
   return asResult<R>(data, { headers: { 'X-WP-Total': String(data.length), 'X-WP-TotalPages': '1' } });
 }
 
-export async function getTheme<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What reading one theme reads: its stylesheet, as the URL encodes it. */
+export type ThemeReadParams = { stylesheet: string };
+
+export async function getTheme<R>(ctx: HandlerContext<ThemeReadParams>): Promise<HandlerResult<R>> {
   if (!isActiveTheme(ctx.app, decodeStylesheet(ctx.params.stylesheet))) throw restError('theme_not_found');
   return asResult<R>(await prepareTheme(ctx, activeTheme(ctx.app)));
 }

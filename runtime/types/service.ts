@@ -22,21 +22,27 @@ async function editable<T>(ctx: HandlerContext, entries: readonly T[], capOf: (e
   return entries.filter((_e, i) => kept[i]);
 }
 
-export async function listTypes<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What each of these routes reads: the context, and the type or taxonomy its path names or its list is narrowed to. */
+export type TypeListParams = { context: Context };
+export type TypeReadParams = { type: string; context: Context };
+export type TaxonomyListParams = { type?: string; context: Context };
+export type TaxonomyReadParams = { taxonomy: string; context: Context };
+
+export async function listTypes<R>(ctx: HandlerContext<TypeListParams>): Promise<HandlerResult<R>> {
   const fields = resourceFields(ctx, 'post-type');
   const types = await editable(ctx, allPostTypes(), (t) => postTypeCaps(t.name).edit_posts);
   const data = Object.fromEntries(types.map((t) => [t.name, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
   return asResult<R>(data);
 }
 
-export async function getType<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function getType<R>(ctx: HandlerContext<TypeReadParams>): Promise<HandlerResult<R>> {
   const t = typeof ctx.params.type === 'string' ? postTypeEntry(ctx.params.type) : undefined;
   if (!t) throw restError('type_invalid');
   if (contextOf(ctx) === 'edit' && !(await userCan(ctx.app, ctx.user, postTypeCaps(t.name).edit_posts))) throw authError('type_forbidden_context_item', ctx.user);
   return asResult<R>(preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)));
 }
 
-export async function listTaxonomies<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function listTaxonomies<R>(ctx: HandlerContext<TaxonomyListParams>): Promise<HandlerResult<R>> {
   const fields = resourceFields(ctx, 'taxonomy');
   const type = ctx.params.type;
   const ofType = typeof type === 'string' && type !== '' ? TAXONOMIES.filter((t) => t.types.includes(type)) : TAXONOMIES;
@@ -46,7 +52,7 @@ export async function listTaxonomies<R>(ctx: HandlerContext): Promise<HandlerRes
   return asResult<R>(data);
 }
 
-export function getTaxonomy<R>(ctx: HandlerContext): HandlerResult<R> {
+export function getTaxonomy<R>(ctx: HandlerContext<TaxonomyReadParams>): HandlerResult<R> {
   const t = TAXONOMIES.find((x) => x.taxonomy === ctx.params.taxonomy);
   if (!t) throw restError('taxonomy_invalid');
   return asResult<R>(prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'taxonomy'), contextOf(ctx)));

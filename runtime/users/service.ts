@@ -148,14 +148,17 @@ export async function list<R>(ctx: HandlerContext<UserListParams>): Promise<Hand
   return asResult<R>(data, { headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } });
 }
 
-export async function get<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What reading one account takes: which set of fields the answer carries. */
+export type UserReadParams = { context: Context };
+
+export async function get<R>(ctx: HandlerContext<UserReadParams>): Promise<HandlerResult<R>> {
   const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', targetOf(ctx, 'userId')).executeTakeFirst();
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);
   return asResult<R>(data, { headers: alternateLinkHeader(data!.link) });
 }
 
-export async function me<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function me<R>(ctx: HandlerContext<UserReadParams>): Promise<HandlerResult<R>> {
   if (!ctx.user) throw authError('not_logged_in', null);
   const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', targetOf(ctx, 'userId')).executeTakeFirst();
   if (!row) throw restError('rest_user_invalid_id');

@@ -41,8 +41,30 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? plainT
 /** pre_user_url: only what sanitize_url keeps (no `javascript:`), entities normalised as its wp_filter_kses does. */
 const urlField = (v: string): string => textareaForSave(sanitizeUrl(v));
 
+/**
+ * What a user create or update reads (the args of `/users`, `/users/<id>` and `/users/me`): all
+ * optional here, as an update sends what it changes; a create's args require the login, email
+ * and password, and answer what it does not get as WordPress does.
+ */
+export type UserWriteParams = {
+  id?: number;
+  username?: string;
+  name?: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  url?: string;
+  description?: string;
+  locale?: string;
+  nickname?: string;
+  slug?: string;
+  roles?: string[];
+  password?: string;
+  meta?: { persisted_preferences?: unknown };
+};
+
 /** check_username and check_user_password, the sanitize callbacks of `username` and `password`. */
-function checkCredentials(p: Record<string, unknown>): void {
+function checkCredentials(p: Pick<UserWriteParams, 'username' | 'password'>): void {
   if (typeof p.username === 'string' && !LOGIN_CHARACTERS.test(p.username)) throw invalidParam('username', restError('user_invalid_username'));
   if (typeof p.password === 'string') {
     if (p.password === '') throw invalidParam('password', restError('user_invalid_password'));
@@ -70,7 +92,7 @@ async function freeNicename(trx: Transaction<Database>, wanted: string, exceptId
 }
 
 /** wp_insert_user's display name for a new account: the given name, else first and last names, else the login. */
-function displayNameOf(p: Record<string, unknown>, login: string): string {
+function displayNameOf(p: UserWriteParams, login: string): string {
   const given = text(p.name);
   if (given) return given;
   const first = text(p.first_name) ?? '';
@@ -78,13 +100,13 @@ function displayNameOf(p: Record<string, unknown>, login: string): string {
   return [first, last].filter(Boolean).join(' ') || login;
 }
 
-function profileOf(p: Record<string, unknown>): Record<string, unknown> {
+function profileOf(p: UserWriteParams): Record<string, unknown> {
   return {
     first_name: text(p.first_name),
     last_name: text(p.last_name),
     nickname: text(p.nickname),
     locale: typeof p.locale === 'string' ? p.locale : undefined,
-    persisted_preferences: p.meta && typeof p.meta === 'object' ? (p.meta as Record<string, unknown>).persisted_preferences : undefined,
+    persisted_preferences: p.meta?.persisted_preferences,
   };
 }
 
@@ -93,7 +115,7 @@ async function answer(ctx: HandlerContext, id: number): Promise<Record<string, u
   return (await prepared(ctx, [row], 'edit'))[0]!;
 }
 
-export async function create<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function create<R>(ctx: HandlerContext<UserWriteParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   if (p.id) throw restError('user_exists');
   checkRoles(ctx, 0, p.roles);
@@ -155,7 +177,7 @@ async function lockAccounts(trx: Transaction<Database>): Promise<void> {
 /** The account the route's rule judged: `/users/<id>`'s, or the caller's own for `/users/me`. */
 const targetId = (ctx: HandlerContext): number => targetOf(ctx, 'userId');
 
-export async function update<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function update<R>(ctx: HandlerContext<UserWriteParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const id = targetId(ctx);
   const user = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -206,7 +228,10 @@ function reassignOf(value: unknown): number | null {
   throw invalidParam('reassign', restError('user_invalid_reassign_param'));
 }
 
-export async function remove<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What deleting an account takes: `force` (accounts have no trash) and who receives its content. */
+export type UserDeleteParams = { force: boolean; reassign?: string | number };
+
+export async function remove<R>(ctx: HandlerContext<UserDeleteParams>): Promise<HandlerResult<R>> {
   const id = targetId(ctx);
   const user = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user) throw restError('user_invalid_id');

@@ -6,7 +6,8 @@ import type { HttpMethod, Permission } from '../../contract/model.ts';
 import type { ArgSchema, Handler, RouteDef } from '../../runtime/rest/types.ts';
 import { media } from '../../runtime/media/service.ts';
 
-function route(path: string, endpoints: Array<{ methods: HttpMethod[]; args: Record<string, ArgSchema>; permission: Permission; handle: Handler }>): RouteDef {
+/** `handle` as the route table holds it: a handler of any operation, each typed with its own params. */
+function route(path: string, endpoints: Array<{ methods: HttpMethod[]; args: Record<string, ArgSchema>; permission: Permission; handle: Handler<never, unknown> }>): RouteDef {
   const regex = `^${path.replace('<id>', '(?<id>[\\d]+)')}$`;
   return {
     namespace: 'core/v2',
