@@ -21,7 +21,8 @@ import { emitSharedArgs } from './emit/shared-args.ts';
 import { emitSharedData } from './emit/shared-data.ts';
 import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
-import { formatFile, formatFileCached } from './format.ts';
+import { openSchemaTypes, saveSchemaTypes } from './emit/schema-types.ts';
+import { Formatter, type FormatStats } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
@@ -45,7 +46,7 @@ export interface GenerateOptions {
   backup?: boolean;
   /** Move regions of removed operations to the orphans file instead of stopping. */
   pruneOrphans?: boolean;
-  /** Reuse formatted text of unchanged files from the format cache, and answer an unchanged rerun from the run cache (default true). */
+  /** Reuse what earlier runs made from the same inputs (formatted pieces, validator code, types: format.ts, text-cache.ts, emit/schema-types.ts), and answer an unchanged rerun from the run cache (default true). */
   formatCache?: boolean;
   /** Called with one line per finished deployment. */
   onProgress?: (line: string) => void;
@@ -83,6 +84,8 @@ export interface GenerateResult {
   ms: number;
   /** `METHOD /path` of each custom-handler endpoint whose spec names no `response` (typed `unknown`). */
   untypedResponses: string[];
+  /** What prettier had to format this run (none of it on an unchanged rerun answered from the run cache). */
+  formatted?: FormatStats;
   /** The compile check, when it ran: files read, time taken, and what its answer depends on. */
   typecheck?: { files: number; ms: number; inputs: Record<string, string>; skipped?: string; cached?: boolean };
 }
@@ -114,10 +117,9 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitOtherObjectTests,
 ];
 
-async function formatAll(files: EmittedFile[], cache: boolean): Promise<EmittedFile[]> {
-  const format = cache ? formatFileCached : formatFile;
+async function formatAll(files: EmittedFile[], formatter: Formatter): Promise<EmittedFile[]> {
   const out: EmittedFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await format(f.path, f.content) });
+  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content) });
   return out;
 }
 
@@ -147,27 +149,31 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
+  const formatter = await Formatter.open(options.formatCache !== false);
+  openSchemaTypes(options.formatCache !== false);
   // Shared by every deployment, so always made from all of them (like the handlers).
-  const validators = emitValidators(model);
+  const validators = emitValidators(model, { cache: options.formatCache !== false });
   const args = emitSharedArgs(model);
   const data = emitSharedData(model);
   const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
   const routes = emitSharedRoutes(model, context);
   context.routeName = routes.index.name;
   const sharedTypes = await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId));
-  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files, ...sharedTypes], options.formatCache !== false))];
+  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files, ...sharedTypes], formatter))];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
     for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, context)));
-    files.push(...(await formatAll(emitted, options.formatCache !== false)));
+    files.push(...(await formatAll(emitted, formatter)));
     options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
   }
 
   // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
   const renames = new Map(customOperations(model).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
-  const merged = mergeHandlers(await formatAll(emitHandlers(model), options.formatCache !== false), await existingHandlers(options.outDir), renames);
+  const merged = mergeHandlers(await formatAll(emitHandlers(model), formatter), await existingHandlers(options.outDir), renames);
   files.push(...merged.files);
+  await formatter.save();
+  await saveSchemaTypes();
 
   const result: GenerateResult = {
     status: 'ok',
@@ -183,6 +189,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     unrecorded: [],
     ms: 0,
     untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
+    formatted: formatter.stats,
   };
   if (merged.orphans.length > 0) {
     if (!options.pruneOrphans || options.check) {
@@ -245,7 +252,7 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   // handlers on disk are not the ones a run would leave.
   if (options.typecheck && result.status === 'ok' && !options.diff) {
     const checked = await typecheckHandlers(options.outDir);
-    result.typecheck = { files: checked.files, ms: checked.ms, inputs: checked.inputs, ...(checked.skipped ? { skipped: checked.skipped } : {}) };
+    result.typecheck = { files: checked.files, ms: checked.ms, inputs: checked.inputs, ...(checked.skipped ? { skipped: checked.skipped } : {}), ...(checked.reused ? { cached: true } : {}) };
     diagnostics.push(...checked.diagnostics);
     if (checked.diagnostics.some((d) => d.severity === 'error')) result.status = 'uncompiled';
     result.ms = performance.now() - started;

@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from './spec/diagnostics.ts';
@@ -31,6 +31,8 @@ export interface TypecheckResult {
   ms: number;
   /** Why the check did not run (no TypeScript installed); its only diagnostic is then a warning saying so. */
   skipped?: string;
+  /** The compiler did not run: the last check passed and nothing it read has changed since. */
+  reused?: boolean;
 }
 
 /** Compiler options used when the project has no tsconfig.json: the project's own. */
@@ -117,6 +119,9 @@ export async function typecheckHandlers(outDir: string): Promise<TypecheckResult
   const cacheDir = typecheckCacheDir(outDir);
   await mkdir(cacheDir, { recursive: true });
   const config = await writeConfig(resolve(outDir), root, cacheDir);
+  const scope = await passScope(tsc, config, root, resolve(outDir));
+  const passed = await lastPass(cacheDir, scope);
+  if (passed !== undefined) return { diagnostics: [], inputs: passed.inputs, files: passed.files, ms: performance.now() - started, reused: true };
   const { code, stdout } = await run(process.execPath, [tsc, '-p', config, '--pretty', 'false', '--listFiles'], root);
   const { errors, files } = parseOutput(stdout, root);
   // A compiler that failed without saying where (it crashed) must not pass the check.
@@ -128,7 +133,68 @@ export async function typecheckHandlers(outDir: string): Promise<TypecheckResult
     inputs[file] = sha256(await readFile(file).catch(() => ''));
   }
   const diagnostics = await Promise.all(errors.map((e) => toDiagnostic(e, resolve(outDir))));
+  if (diagnostics.length === 0) await recordPass(cacheDir, { scope, inputs, files: files.length });
   return { diagnostics, inputs, files: files.length, ms: performance.now() - started };
+}
+
+/**
+ * A check that passed holds while nothing it read changed: the same compiler and compiler config,
+ * the same libraries (the lockfile), the same files matched by the program's `include` (a file
+ * added under handlers/ or runtime/ joins the program), and every file it read outside
+ * node_modules with the text it had. An edit that reaches none of them (a description, a route
+ * of another deployment) then costs no compiler run, which even when incremental re-reads the
+ * whole program.
+ */
+interface Pass {
+  scope: string;
+  inputs: Record<string, string>;
+  files: number;
+}
+
+const PASS_FILE = 'passed.json';
+
+/** What a pass depends on besides the files it read: compiler, config, lockfile, the include globs' matches. */
+async function passScope(tsc: string, config: string, root: string, outDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(tsc).update('\0').update(await readFile(config)).update('\0');
+  hash.update((await readFile(join(root, 'package-lock.json')).catch(() => '')) as Buffer | string).update('\0');
+  const included = async (dir: string): Promise<string[]> => {
+    try {
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => join(e.parentPath, e.name));
+    } catch {
+      return [];
+    }
+  };
+  const orphans = join(outDir, ORPHANS_FILE);
+  const files = [...(await included(join(outDir, 'handlers'))), ...(await included(join(root, 'runtime')))].filter((f) => f !== orphans).sort();
+  hash.update(files.join('\n'));
+  return hash.digest('hex');
+}
+
+/** The last pass, when it still holds. */
+async function lastPass(cacheDir: string, scope: string): Promise<Pass | undefined> {
+  let pass: Pass;
+  try {
+    pass = JSON.parse(await readFile(join(cacheDir, PASS_FILE), 'utf8')) as Pass;
+  } catch {
+    return undefined;
+  }
+  if (pass.scope !== scope) return undefined;
+  for (const [file, hash] of Object.entries(pass.inputs)) {
+    if (sha256(await readFile(file).catch(() => '')) !== hash) return undefined;
+  }
+  return pass;
+}
+
+async function recordPass(cacheDir: string, pass: Pass): Promise<void> {
+  try {
+    const temp = join(cacheDir, `${PASS_FILE}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    await writeFile(temp, JSON.stringify(pass));
+    await rename(temp, join(cacheDir, PASS_FILE));
+  } catch {
+    // A read-only cache only means the next run compiles again.
+  }
 }
 
 interface CompilerError {

@@ -310,7 +310,7 @@ export function register(program: Command): void {
     .option('--backup', `when a generated file was edited outside its regions, keep a copy under output/${BACKUP_DIR}/ and regenerate (default: stop, exit 3)`)
     .option('--watch', 'regenerate whenever the spec changes')
     .option('--prune-orphans', `move regions of operations that left the spec to output/${ORPHANS_FILE}`)
-    .option('--no-cache', 'generate every file afresh: neither the run cache (an unchanged rerun answered from the last run) nor the format cache')
+    .option('--no-cache', 'generate every file afresh: neither the run cache (an unchanged rerun answered from the last run) nor what earlier runs formatted or compiled')
     .option('--no-typecheck', `skip the compile check of the handlers' preserved regions against the generated types (exit ${EXIT_TYPE_ERRORS} when it fails)`)
     .option('--spec <dir>', 'spec folder', 'spec')
     .option('--out <dir>', 'output folder', 'output')

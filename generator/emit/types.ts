@@ -4,7 +4,8 @@
  * responses, made by json-schema-to-typescript from the same JSON Schemas the validators use
  * (so `oneOf` becomes a real union).
  */
-import { compile, type Options } from 'json-schema-to-typescript';
+import type { Options } from 'json-schema-to-typescript';
+import { compileSchemaType } from './schema-types.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './naming.ts';
@@ -71,7 +72,7 @@ async function shapeTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
   for (const [name, schema] of namedShapes(deployment)) {
     const described = { description: `The ${name} shape.`, ...schema };
-    out.push(oneLineDocs(await compile(untitled(withTsRefs(described)) as never, name, OPTIONS)));
+    out.push(oneLineDocs(await compileSchemaType(untitled(withTsRefs(described)) as never, name, OPTIONS)));
   }
   return out;
 }
@@ -125,13 +126,13 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
       const doc = `Params of ${what} as a client sends them.`;
       const same = byContent.get(JSON.stringify(schema));
       if (same !== undefined) out.push(`/** ${doc} */\nexport type ${input} = ${same};\n`);
-      else out.push(asTypeAlias(oneLineDocs(await compile(untitled({ ...schema, description: doc }) as never, input, OPTIONS))));
+      else out.push(asTypeAlias(oneLineDocs(await compileSchemaType(untitled({ ...schema, description: doc }) as never, input, OPTIONS))));
       if (same === undefined) byContent.set(JSON.stringify(schema), input);
       out.push(handlerArgsType(route, endpoint, input));
       out.push(`/** What ${what} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }
-  for (const [name, part] of inputs) out.push(oneLineDocs(await compile(untitled(withTsRefs(part)) as never, name, OPTIONS)));
+  for (const [name, part] of inputs) out.push(oneLineDocs(await compileSchemaType(untitled(withTsRefs(part)) as never, name, OPTIONS)));
   return out;
 }
 

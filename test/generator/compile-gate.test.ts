@@ -104,6 +104,20 @@ describe('the compile check of the preserved regions', () => {
     expect((await generate()).code).toBe(EXIT_OK);
   }, 180_000);
 
+  it('does not run the compiler again after a spec edit that reaches none of the files it checked', async () => {
+    // The namespace's description is published (OpenAPI tags, the reference), not compiled.
+    const restore = await edit(namespaceFile, "description: A small shop's stock.", "description: A small shop's stock, counted daily.");
+    try {
+      const run = await generate();
+      expect(run.code, run.err.join('\n')).toBe(EXIT_OK);
+      expect(run.out).toContainEqual(expect.stringMatching(/^[1-9]\d* written, /));
+      expect(run.out.at(-1)).toBe('compile check of the preserved regions: passed (unchanged since it passed)');
+    } finally {
+      await restore();
+    }
+    expect((await generate()).code).toBe(EXIT_OK);
+  }, 180_000);
+
   it('stops generate (exit 4) at the region line reading an arg the spec renamed, output written; --check and the CLI too', async () => {
     const restore = await edit(namespaceFile, 'min_quantity:', 'min_units:');
     try {

@@ -1,0 +1,66 @@
+/**
+ * The edit loop does only what an edit reaches: after a one-line description change, the run
+ * writes the files whose text that description is part of, and prettier formats only the pieces
+ * of them that changed (the run's `formatted` counts). Counted, not timed.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateFromSpec } from '../../generator/generate.ts';
+import { copyFixtureSpec, snapshot, tempDir } from './helpers.ts';
+import { PATIENCE_MS } from '../support/patience.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+const ARG = 'text: { type: string, required: true }';
+const described = (words: string): string => `text: { description: ${words}, type: string, required: true }`;
+
+describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
+  it('rewrites only the files it reaches and formats only their changed pieces', async () => {
+    const t = await tempDir();
+    cleanups.push(t.remove);
+    // The format cache lives under the working directory: this test's own, empty at first.
+    const cwd = process.cwd();
+    process.chdir(t.dir);
+    cleanups.unshift(async () => process.chdir(cwd));
+    const specDir = await copyFixtureSpec(t.dir);
+    const outDir = join(t.dir, 'output');
+    const namespace = join(specDir, 'namespaces', 'notes-v1.yaml');
+    const text = await readFile(namespace, 'utf8');
+    expect(text).toContain(ARG);
+    await writeFile(namespace, text.replace(ARG, described('The note as written')));
+
+    const first = await generateFromSpec(specDir, { outDir });
+    expect(first.result?.status).toBe('ok');
+    const before = await snapshot(outDir);
+
+    await writeFile(namespace, text.replace(ARG, described('The whole note as written')));
+    const second = await generateFromSpec(specDir, { outDir });
+    expect(second.result?.status).toBe('ok');
+    const after = await snapshot(outDir);
+    const changed = [...after.keys()].filter((p) => !before.get(p)!.equals(after.get(p)!)).sort();
+
+    // The description is published (discovery, OpenAPI, the reference page, the params
+    // descriptors) and documents the types; nothing else, and no handler, moves.
+    expect(changed).toEqual([
+      'deployments/main/discovery.json',
+      'deployments/main/openapi.json',
+      'deployments/main/reference/index.html',
+      'deployments/main/types.ts',
+      'shared/args.ts',
+      'shared/types.ts',
+      'specpress.manifest.json',
+    ]);
+    expect(second.result!.written).toBe(changed.length);
+    expect(second.result!.unchanged).toBe(after.size - changed.length);
+
+    // prettier formatted only the statements the edit changed: the params descriptor in
+    // shared/args.ts and the operation's input type, the same text in shared/types.ts and in the
+    // deployment's types.ts, so formatted once. (What the first run formatted depends on what this
+    // process generated before: pieces are remembered by content.)
+    expect(second.result!.formatted).toEqual({ files: 2, chunks: 2 });
+  });
+});
