@@ -62,17 +62,20 @@ function importedFiles(source) {
   return out;
 }
 
-/** `Record<string, any>` */
-function isRecordStringAny(node) {
+/** `Record<string, T>` where T is the keyword of `valueKind` (any, unknown). */
+function isRecordOfString(node, valueKind) {
   return (
     ts.isTypeReferenceNode(node) &&
     ts.isIdentifier(node.typeName) &&
     node.typeName.text === 'Record' &&
     node.typeArguments?.length === 2 &&
     node.typeArguments[0].kind === ts.SyntaxKind.StringKeyword &&
-    node.typeArguments[1].kind === ts.SyntaxKind.AnyKeyword
+    node.typeArguments[1].kind === valueKind
   );
 }
+
+const isRecordStringAny = (node) => isRecordOfString(node, ts.SyntaxKind.AnyKeyword);
+const isRecordStringUnknown = (node) => isRecordOfString(node, ts.SyntaxKind.UnknownKeyword);
 
 function containsAny(node) {
   if (node.kind === ts.SyntaxKind.AnyKeyword) return true;
@@ -105,18 +108,6 @@ function countIn(source, defaulted) {
   };
   visit(source);
   return { any, recordStringAny, anyByDefault };
-}
-
-/** `Record<string, unknown>` */
-function isRecordStringUnknown(node) {
-  return (
-    ts.isTypeReferenceNode(node) &&
-    ts.isIdentifier(node.typeName) &&
-    node.typeName.text === 'Record' &&
-    node.typeArguments?.length === 2 &&
-    node.typeArguments[0].kind === ts.SyntaxKind.StringKeyword &&
-    node.typeArguments[1].kind === ts.SyntaxKind.UnknownKeyword
-  );
 }
 
 /** A parameter type that leaves the params untyped: `Record<string, unknown>`, a bare `HandlerContext` or one of those, or a union holding one. */

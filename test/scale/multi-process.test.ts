@@ -10,19 +10,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, type ServeProcess } from '../../runtime/testing/serve-process.ts';
-import { startPostgresCluster, type PostgresCluster } from '../../runtime/testing/postgres-cluster.ts';
+import { scratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/scratch-postgres-database.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
-import { TEST_PG_URL_ENV, testEngine } from '../../runtime/testing/test-database.ts';
 import { CookieJar, hiddenField } from '../auth/http-fixtures.ts';
 import { patient, within } from '../support/patience.ts';
 
-let ownCluster: PostgresCluster | undefined;
-let adminUrl: string;
-let databaseName: string;
+let scratch: ScratchPostgresDatabase | undefined;
 let databaseUrl: string;
 let root: string;
 const servers: ServeProcess[] = [];
@@ -32,17 +27,8 @@ let service: LoopbackServer;
 let serviceHits = 0;
 
 beforeAll(async () => {
-  // The PostgreSQL run shares its cluster; the SQLite run starts one of its own for this file.
-  if (testEngine() === 'postgres') adminUrl = process.env[TEST_PG_URL_ENV]!;
-  else adminUrl = (ownCluster = await startPostgresCluster({ maxConnections: 100 })).adminUrl;
-  databaseName = `multi_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`); // empty: the servers migrate it
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchPostgresDatabase('multi', { maxConnections: 100 }); // empty: the servers migrate it
+  databaseUrl = scratch.url;
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-multi-'));
   const uploadsDir = path.join(root, 'uploads');
   service = await startLoopbackServer((req, res) => {
@@ -63,13 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await service?.close();
-  if (ownCluster) ownCluster.stop();
-  else {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -6,31 +6,19 @@
  * view takes the writes the table took. Always on PostgreSQL: it runs in the
  * PostgreSQL pass (test/support/engine-scope.ts); run alone without one, it starts a cluster of its own.
  */
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../runtime/store/open-database.ts';
-import { startPostgresCluster, type PostgresCluster } from '../../runtime/testing/postgres-cluster.ts';
-import { TEST_PG_URL_ENV, testEngine } from '../../runtime/testing/test-database.ts';
+import { scratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/scratch-postgres-database.ts';
 import { SHARDS } from '../../runtime/store/postgres/cache-version-shards.ts';
 
-let ownCluster: PostgresCluster | undefined;
-let adminUrl: string;
-let databaseName: string;
+let scratch: ScratchPostgresDatabase | undefined;
 let databaseUrl: string;
 const clients: pg.Client[] = [];
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') adminUrl = process.env[TEST_PG_URL_ENV]!;
-  else adminUrl = (ownCluster = await startPostgresCluster({ maxConnections: 30 })).adminUrl;
-  databaseName = `shards_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchPostgresDatabase('shards', { maxConnections: 30 });
+  databaseUrl = scratch.url;
   // Migrated as a server would migrate it.
   const { close } = await openDatabase(databaseUrl);
   await close();
@@ -38,13 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.end()));
-  if (ownCluster) ownCluster.stop();
-  else if (adminUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 async function client(): Promise<pg.Client> {

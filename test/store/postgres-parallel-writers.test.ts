@@ -25,29 +25,18 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, type ServeProcess } from '../../runtime/testing/serve-process.ts';
-import { startPostgresCluster, type PostgresCluster } from '../../runtime/testing/postgres-cluster.ts';
-import { TEST_PG_URL_ENV, testEngine } from '../../runtime/testing/test-database.ts';
+import { scratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/scratch-postgres-database.ts';
 import { PATIENCE_MS, patient, within } from '../support/patience.ts';
 
-let ownCluster: PostgresCluster | undefined;
-let adminUrl: string;
-let databaseName: string;
+let scratch: ScratchPostgresDatabase | undefined;
 let databaseUrl: string;
 let root: string;
 const servers: ServeProcess[] = [];
 let auth: string;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') adminUrl = process.env[TEST_PG_URL_ENV]!;
-  else adminUrl = (ownCluster = await startPostgresCluster({ maxConnections: 60 })).adminUrl;
-  databaseName = `parallel_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchPostgresDatabase('parallel', { maxConnections: 60 });
+  databaseUrl = scratch.url;
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-parallel-'));
   const start = (n: number) => spawnServe({ dataDir: path.join(root, `p${n}`), database: databaseUrl, uploadsDir: path.join(root, 'uploads'), deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '4' } });
   servers.push(await start(0));
@@ -59,13 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
-  if (ownCluster) ownCluster.stop();
-  else if (adminUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 

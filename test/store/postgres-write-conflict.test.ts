@@ -12,18 +12,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, type ServeProcess } from '../../runtime/testing/serve-process.ts';
-import { startPostgresCluster, type PostgresCluster } from '../../runtime/testing/postgres-cluster.ts';
-import { TEST_PG_URL_ENV, testEngine } from '../../runtime/testing/test-database.ts';
+import { scratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/scratch-postgres-database.ts';
 import { CONFLICT_ATTEMPTS } from '../../runtime/store/postgres/conflict-retry.ts';
 import { patient } from '../support/patience.ts';
 
-let ownCluster: PostgresCluster | undefined;
-let adminUrl: string;
-let databaseName: string;
+let scratch: ScratchPostgresDatabase | undefined;
 let databaseUrl: string;
 let root: string;
 let server: ServeProcess;
@@ -52,16 +48,8 @@ const INJECT = [
 ];
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') adminUrl = process.env[TEST_PG_URL_ENV]!;
-  else adminUrl = (ownCluster = await startPostgresCluster({ maxConnections: 30 })).adminUrl;
-  databaseName = `conflict_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchPostgresDatabase('conflict', { maxConnections: 30 });
+  databaseUrl = scratch.url;
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-conflict-'));
   server = await spawnServe({ dataDir: path.join(root, 'data'), database: databaseUrl, deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '4' } });
   const appPassword = /application password: (.+)\n/.exec(server.output())?.[1]?.trim();
@@ -75,13 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await writer?.end();
   await server?.stop();
-  if (ownCluster) ownCluster.stop();
-  else if (adminUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 

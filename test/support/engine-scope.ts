@@ -5,9 +5,9 @@
  * - The generator's and the spec's tests (test/generator, test/spec) that never start a server
  *   read and write files only: they run in the SQLite pass alone. Those that import the test
  *   harness (a server on the engine under test) run in both.
- * - Files that start a PostgreSQL cluster of their own (they import runtime/testing/postgres-cluster.ts)
- *   test PostgreSQL itself, whatever the engine of the pass: they run in the PostgreSQL pass alone,
- *   where they use its cluster instead of starting a second one.
+ * - Files that test PostgreSQL itself, whatever the engine of the pass (they import
+ *   ./scratch-postgres-database.ts, or start a cluster with runtime/testing/postgres-cluster.ts):
+ *   they run in the PostgreSQL pass alone, where they use its cluster instead of starting a second one.
  *
  * Decided from each file's imports, so a new test lands in the right passes without a list to keep.
  */
@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const SERVER_IMPORT = /runtime\/testing\/(harness|serve-process|test-database)\.ts['"]/;
-const OWN_CLUSTER_IMPORT = /runtime\/testing\/postgres-cluster\.ts['"]/;
+const OWN_CLUSTER_IMPORT = /(runtime\/testing\/postgres-cluster|support\/scratch-postgres-database)\.ts['"]/;
 const GENERATOR_FOLDERS = ['test/generator', 'test/spec'];
 
 function testFilesUnder(root: string, folder: string): string[] {
