@@ -91,10 +91,10 @@ function report(failures: Failure[]): string {
   return `${failures.length} failures\n${lines.join('\n')}`;
 }
 
-async function sweep(requests: HostileRequest[]): Promise<Failure[]> {
+async function sweep(requests: HostileRequest[], parallel?: number): Promise<Failure[]> {
   const before = client.failures.length;
   const escapedBefore = escaped.length;
-  await client.sendAll(requests);
+  await client.sendAll(requests, parallel);
   await new Promise((resolve) => setTimeout(resolve, 50));
   const uncaught = escaped.slice(escapedBefore).map((stack) => ({ label: 'process', request: '(any)', problem: `uncaught: ${stack.split('\n').slice(0, 3).join(' | ')}` }));
   client.failures.push(...uncaught);
@@ -242,7 +242,10 @@ describe('robustness sweep over the studio deployment', () => {
       requests.push(post({ requests: items.slice(i, i + 25) }));
       requests.push(post({ requests: items.slice(i, i + 25), validation: 'require-all-validate' }));
     }
-    const failures = await sweep(requests);
+    // One batch at a time: the items of consecutive batches write the same few objects, so batches
+    // sent side by side wait for each other's row locks (PostgreSQL) or the one writer (SQLite), and
+    // the time-to-answer bound would measure that queue instead of the batch it judges.
+    const failures = await sweep(requests, 1);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
 
