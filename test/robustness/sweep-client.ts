@@ -49,18 +49,20 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
  */
 async function request(url: URL, req: HostileRequest): Promise<Answer> {
   try {
-    return await requestOnce(url, req);
+    return await requestOnce(url, req, agent);
   } catch (error) {
-    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return requestOnce(url, req);
+    // Not through the agent again: after a pause longer than the server's keep-alive timeout,
+    // every idle socket it holds is a closed one, and it would hand out the next.
+    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return requestOnce(url, req, false);
     throw error;
   }
 }
 
-function requestOnce(url: URL, req: HostileRequest): Promise<Answer> {
+function requestOnce(url: URL, req: HostileRequest, through: http.Agent | false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = req.body === undefined ? undefined : Buffer.from(req.body);
     const headers = { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-    const out = http.request(url, { method: req.method, headers, agent, timeout: ANSWER_WITHIN_MS }, (res) => {
+    const out = http.request(url, { method: req.method, headers, agent: through, timeout: ANSWER_WITHIN_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
