@@ -266,23 +266,29 @@ async function main(): Promise<void> {
     console.log(`# side-by-side bench: ${posts} posts, ${connections} connections, ${seconds} s per row, autocannon; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log('# absolute figures depend on what else the machine runs; compare the ratios of one run.\n');
 
-    // The floor.
-    const floorDb = path.join(work, 'floor.sqlite');
-    seedFloor(floorDb, posts);
-    const floorProc = await startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/yardstick/floor-server.ts'), floorDb, '0'], /listening (\d+)/);
-    started.push(floorProc);
-    // The floor checks only that an authorization header is there (it measures storing, not password checks).
-    const floor: Target = {
-      name: 'floor', origin: `http://127.0.0.1:${floorProc.match[1]}`, v2: '/wp-json/wp/v2', auth: basic('floor:floor'), pid: floorProc.child.pid, singleId: 1, categoryId: 2,
-    };
-
     const specpress = await startSpecpress(ROOT, 'specpress', work, started);
     // The same checkout with its answer cache off: what every request costs when it is answered
     // from the database (the cache keeps anonymous answers of core routes until the next write).
     const uncached = withUncached ? await startSpecpress(ROOT, 'uncached', work, started, ['--no-answer-cache']) : undefined;
     const baseline = baselineRoot ? await startSpecpress(path.resolve(baselineRoot), 'baseline', work, started, baselineUncached ? ['--no-answer-cache'] : []) : undefined;
+
+    // The floor, showing the meta the deployment registers (its posts show them with their defaults).
+    const floorDb = path.join(work, 'floor.sqlite');
+    seedFloor(floorDb, posts);
+    const metaFile = path.join(work, 'floor-meta.json');
+    const newest = (await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=1`)).json as Array<{ meta?: unknown }>;
+    fs.writeFileSync(metaFile, JSON.stringify(newest[0]?.meta ?? { footnotes: '' }));
+    const floorProc = await startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/yardstick/floor-server.ts'), floorDb, '0', metaFile], /listening (\d+)/);
+    started.push(floorProc);
+    // The floor checks only that an authorization header is there (it measures storing, not password checks).
+    const floor: Target = {
+      name: 'floor', origin: `http://127.0.0.1:${floorProc.match[1]}`, v2: '/wp-json/wp/v2', auth: basic('floor:floor'), pid: floorProc.child.pid, singleId: 1, categoryId: 2,
+    };
     // The newest published post of each: the same fixture post in all.
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
+    // What each answers for the list of 10: the ratios compare servers, so the answers must match in size.
+    const sizeOf = async (t: Target) => (await (await fetch(`${t.origin}${t.v2}/posts?per_page=10`)).arrayBuffer()).byteLength;
+    console.log(`list of 10 answer bytes: floor ${fmt(await sizeOf(floor))}, specpress ${fmt(await sizeOf(specpress))}`);
 
     const wordpress = await wordpressTarget();
     console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included in the read rows and the writing ones (what they create deleted after)` : 'WordPress not answering (or --no-wordpress): left out');

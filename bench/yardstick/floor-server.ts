@@ -8,9 +8,15 @@
  * Writes pay what specpress pays for durability: WAL with synchronous = FULL (an acknowledged
  * write survives power loss), so every batch's COMMIT waits for its fsync.
  *
- * Run: `tsx bench/yardstick/floor-server.ts <database file> <port>`; prints `listening <port>`.
- * Seeded by `seedFloor` (bench/yardstick/seed.ts) before it starts.
+ * Its answers carry what WordPress 6.8's carry for the same post (the links to revisions,
+ * attachments and tags included) and the meta the compared site registers: the floor answers what
+ * specpress answers, or the ratio would measure a smaller answer instead of a faster server.
+ *
+ * Run: `tsx bench/yardstick/floor-server.ts <database file> <port> [<meta file>]`; prints
+ * `listening <port>`. The meta file is the JSON object of registered meta (with their defaults)
+ * every post shows. Seeded by `seedFloor` (bench/yardstick/seed.ts) before it starts.
  */
+import fs from 'node:fs';
 import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
 import { renderContent, renderExcerpt, renderTitle } from '../../runtime/content/render/index.ts';
@@ -26,7 +32,9 @@ interface FloorRow {
   category: number;
 }
 
-const [file, portArg] = process.argv.slice(2);
+const [file, portArg, metaFile] = process.argv.slice(2);
+/** The registered meta every post shows (WordPress's own `footnotes` when none is named). */
+const META: Record<string, unknown> = metaFile ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : { footnotes: '' };
 const db = new SQLite(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
@@ -83,7 +91,7 @@ function shape(row: FloorRow, base: string, allow: string[] = ['GET']) {
     sticky: false,
     template: '',
     format: 'standard',
-    meta: { footnotes: '' },
+    meta: META,
     categories: [row.category],
     tags: [],
     class_list: [`post-${row.id}`, 'post', 'type-post', `status-${row.status}`, 'format-standard', 'hentry'],
@@ -93,7 +101,12 @@ function shape(row: FloorRow, base: string, allow: string[] = ['GET']) {
       about: [{ href: `${base}/wp-json/wp/v2/types/post` }],
       author: [{ embeddable: true, href: `${base}/wp-json/wp/v2/users/1` }],
       replies: [{ embeddable: true, href: `${base}/wp-json/wp/v2/comments?post=${row.id}` }],
-      'wp:term': [{ taxonomy: 'category', embeddable: true, href: `${base}/wp-json/wp/v2/categories?post=${row.id}` }],
+      'version-history': [{ count: 0, href: `${base}/wp-json/wp/v2/posts/${row.id}/revisions` }],
+      'wp:attachment': [{ href: `${base}/wp-json/wp/v2/media?parent=${row.id}` }],
+      'wp:term': [
+        { taxonomy: 'category', embeddable: true, href: `${base}/wp-json/wp/v2/categories?post=${row.id}` },
+        { taxonomy: 'post_tag', embeddable: true, href: `${base}/wp-json/wp/v2/tags?post=${row.id}` },
+      ],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     },
   };
@@ -148,9 +161,9 @@ function editShape(row: FloorEditRow, base: string) {
       about: view._links.about,
       author: view._links.author,
       replies: view._links.replies,
-      'version-history': [{ count: 0, href: `${self}/revisions` }],
-      'wp:attachment': [{ href: `${base}/wp-json/wp/v2/media?parent=${row.id}` }],
-      'wp:term': [...view._links['wp:term'], { taxonomy: 'post_tag', embeddable: true, href: `${base}/wp-json/wp/v2/tags?post=${row.id}` }],
+      'version-history': view._links['version-history'],
+      'wp:attachment': view._links['wp:attachment'],
+      'wp:term': view._links['wp:term'],
       'wp:action-publish': action,
       'wp:action-unfiltered-html': action,
       'wp:action-sticky': action,
