@@ -14,12 +14,26 @@ import { namedShapes, responseOf, withShapeRefs } from './responses.ts';
 
 const OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
+/** Keywords that say what a value is; a schema with none of them allows any JSON value. */
+const TYPING_KEYWORDS = ['type', '$ref', 'tsType', 'oneOf', 'anyOf', 'allOf', 'not', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'items'];
+
+/**
+ * A field's schema that allows anything (an arg declared with only a description) typed
+ * `unknown`: json-schema-to-typescript reads such a schema as an object of any keys, which
+ * is not what arrives (an untyped `entry_ids` is a list, a map or a comma-separated string).
+ */
+function anyValue(schema: unknown): unknown {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  return TYPING_KEYWORDS.some((k) => k in schema) ? schema : { ...schema, tsType: 'unknown' };
+}
+
 /**
  * The schema as json-schema-to-typescript should see it:
  * - without `title`s: it names a type after each title, and the same titled field (a meta
  *   key) under several endpoints would declare that name twice;
  * - without a `type` beside `oneOf`/`anyOf` (WordPress writes both): it would intersect the
- *   two unions; the branches carry their own types.
+ *   two unions; the branches carry their own types;
+ * - with fields that allow any value typed `unknown` (anyValue).
  */
 function untitled(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(untitled);
@@ -30,7 +44,7 @@ function untitled(schema: unknown): unknown {
     if (key === 'title' && typeof value === 'string') continue;
     if (key === 'type' && hasBranches) continue;
     // Property names may be anything, `title` included: only descend into their schemas.
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, untitled(v)])) : untitled(value);
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, anyValue(untitled(v))])) : untitled(value);
   }
   return out;
 }

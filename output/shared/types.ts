@@ -1521,7 +1521,7 @@ export type DeleteCurrentUserResult = DeletedUser;
 
 /** Params of GET / as a client sends them. */
 export type GetIndexInput = {
-  context?: string;
+  context?: unknown;
 };
 
 /** The discovery document `GET /` answers (site fields, namespaces, authentication schemes, every route with its methods and args). */
@@ -1590,8 +1590,8 @@ export interface BatchAnswer {
 export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
-  format?: string;
-  maxwidth?: number;
+  format?: unknown;
+  maxwidth?: unknown;
 };
 
 /** oEmbed data for an item of this site (as JSON; `format=xml` answers the same fields as an `<oembed>` XML document). */
@@ -1841,9 +1841,7 @@ export type CssText = string;
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
 export type PagebuilderV1DocumentsPostMediaImportInput = {
   /** Document (post id) whose external media is imported. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
 };
 
 /** Remote images of a builder document copied into the media library; the document now points at the copies. */
@@ -5924,9 +5922,7 @@ export interface FormMarkup {
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
 export type FormsuiteV1GetAfterSubmissionInput = {
   /** Entry just created by the visitor. */
-  submission_id: {
-    [k: string]: unknown;
-  };
+  submission_id: unknown;
 };
 
 /** The confirmation of a recent submission (never the submitted values). */
@@ -6004,9 +6000,7 @@ export interface FormEntry {
 /** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
 export type FormsuiteV1PostEntriesReadStatusInput = {
   /** Entries to change. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
   /** Mark read or unread. */
   action: 'read' | 'unread';
 };
@@ -6020,9 +6014,7 @@ export interface EntriesStatusChange {
 /** Params of POST /formsuite/v1/entries/trash as a client sends them. */
 export type FormsuiteV1PostEntriesTrashInput = {
   /** Entries to change. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
   /** Trash or restore. */
   action: 'trash' | 'restore';
 };
@@ -6030,9 +6022,7 @@ export type FormsuiteV1PostEntriesTrashInput = {
 /** Params of POST /formsuite/v1/entries/delete as a client sends them. */
 export type FormsuiteV1PostEntriesDeleteInput = {
   /** Entries deleted for good. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
 };
 
 /** Entries deleted for good. */
@@ -6063,9 +6053,7 @@ export type CsvText = string;
 /** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
 export type FormsuiteV1GetEntryDetailsInput = {
   /** Entry id. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
 };
 
 /** An entry with its form's title and fields. */
@@ -6090,9 +6078,7 @@ export interface EntryDetails {
 /** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
 export type FormsuiteV1GetEntryLogsInput = {
   /** Entry id. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
   /** Log lines per page. */
   per_page?: number;
   /** Page of the log. */
@@ -6450,9 +6436,7 @@ export type PagebuilderV1UpdateVariablesDeleteInput = {
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore as a client sends them. */
 export type PagebuilderV1UpdateVariablesRestoreInput = {
   /** Deleted variable to bring back. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
   /** Name to restore it under. */
   label?: string;
   /** Value to restore it with. */
@@ -6472,13 +6456,9 @@ export type PagebuilderV1PostVariablesBatchInput = {
 /** Params of GET /tmpl-library/v1/autocomplete-condition as a client sends them. */
 export type TmplLibraryV1GetAutocompleteConditionInput = {
   /** Kind of object the condition names (post type, taxonomy...). */
-  payload: {
-    [k: string]: unknown;
-  };
+  payload: unknown;
   /** Text typed so far. */
-  query: {
-    [k: string]: unknown;
-  };
+  query: unknown;
 };
 
 /** Items matching a display condition's search, as the condition picker lists them. */

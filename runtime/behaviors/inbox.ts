@@ -58,7 +58,7 @@ function cacheNamesOf(body: Record<string, unknown>): string[] | undefined {
 }
 
 /** The signing secret of a sender: server config `upstreams[setting]`, else `SPECPRESS_UPSTREAM_<SETTING>`. */
-export function signingSecret(ctx: HandlerContext, setting: string): string | undefined {
+export function signingSecret(ctx: HandlerContext<unknown>, setting: string): string | undefined {
   return ctx.app.config.upstreams[setting] ?? process.env[upstreamEnvName(setting)];
 }
 

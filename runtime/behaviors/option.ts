@@ -27,7 +27,7 @@ export const OPTION_BOUNDS = {
 } as const;
 
 /** The stored value of an option (or its default), secrets in their stored form: for other modules' reads. */
-export async function readOption(ctx: HandlerContext, b: Pick<OptionBehavior, 'key' | 'scope' | 'default'>, db: Db = ctx.app.db): Promise<unknown> {
+export async function readOption(ctx: HandlerContext<unknown>, b: Pick<OptionBehavior, 'key' | 'scope' | 'default'>, db: Db = ctx.app.db): Promise<unknown> {
   const stored = await getRecord(db, COLLECTION, scopedKey(b.key, ctx.user?.id ?? null, b.scope));
   return stored ? stored.data.value : structuredClone(b.default ?? {});
 }

@@ -36,7 +36,7 @@ export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior
 }
 
 /** One write of this endpoint from the client's address: throws the 429 (with Retry-After) past `perMinute`. */
-export async function limitPerAddress(ctx: HandlerContext, perMinute: number): Promise<void> {
+export async function limitPerAddress(ctx: HandlerContext<unknown>, perMinute: number): Promise<void> {
   const now = Math.floor(ctx.app.now().getTime() / 1000);
   const { hits, expires } = await countHit(ctx.app.db, `write:${ctx.endpoint.operationId}|${ctx.request.ip ?? 'unknown'}`, now, 60, 'fixed');
   if (hits <= perMinute) return;

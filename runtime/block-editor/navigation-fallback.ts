@@ -48,7 +48,8 @@ async function fallbackId(app: App, author: number): Promise<number> {
   });
 }
 
-export async function navigationFallback<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: the fallback is the site's, whoever asks. */
+export async function navigationFallback<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const id = await fallbackId(ctx.app, ctx.user?.id ?? 0);
   const post = await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const self = `${ctx.app.config.restUrl}/${wpV2(ctx)}/${restBaseOf(NAVIGATION_TYPE)}/${id}`;
@@ -59,7 +60,7 @@ export async function navigationFallback<R>(ctx: HandlerContext): Promise<Handle
 }
 
 /** The core namespace as this deployment serves it to WordPress clients (wp/v2 when aliased). */
-function wpV2(ctx: HandlerContext): string {
+function wpV2(ctx: HandlerContext<unknown>): string {
   const aliases = ctx.app.deployment.aliases ?? [];
   return aliases.some((a) => a.from === 'core/v2' && a.to === 'wp/v2') ? 'wp/v2' : 'core/v2';
 }

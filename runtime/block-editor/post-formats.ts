@@ -17,7 +17,7 @@ const FORMAT_NAMES: Record<string, string> = {
 type LinksOf = (self: string | undefined, about: string | undefined) => Record<string, unknown>;
 
 export async function postFormatSearch(
-  ctx: HandlerContext,
+  ctx: HandlerContext<unknown>,
   params: { search?: string; page: number; per_page: number },
   linksOf: LinksOf,
 ): Promise<{ items: unknown[]; total: number }> {

@@ -142,7 +142,8 @@ export async function themeArchive(app: App): Promise<Zippable> {
   return files;
 }
 
-export async function exportTheme(ctx: HandlerContext): Promise<RestResponse> {
+/** Takes no params: the active theme, with the site's templates and styles. */
+export async function exportTheme(ctx: HandlerContext<unknown>): Promise<RestResponse> {
   const theme = activeTheme(ctx.app);
   const files = await themeArchive(ctx.app);
   let zip: Uint8Array;

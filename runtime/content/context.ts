@@ -49,7 +49,7 @@ const FALLBACK: Record<string, ArgSchema> = {
   preview_link: { context: E },
 };
 
-export function resourceFields(ctx: HandlerContext, resource: string): Record<string, ArgSchema> {
+export function resourceFields(ctx: HandlerContext<unknown>, resource: string): Record<string, ArgSchema> {
   return ctx.app.deployment.resources?.[resource]?.schema?.properties ?? FALLBACK;
 }
 
@@ -124,7 +124,7 @@ function filterNested(value: Record<string, unknown>, projection: Projection, co
 }
 
 /** The meta keys a type registers (properties of its `meta` field, else of the endpoint's meta arg). */
-export function metaSchemaOf(ctx: HandlerContext, resource: string): Record<string, ArgSchema> {
+export function metaSchemaOf(ctx: HandlerContext<unknown>, resource: string): Record<string, ArgSchema> {
   return (
     ctx.app.deployment.resources?.[resource]?.schema?.properties?.meta?.properties ??
     ctx.endpoint.args?.meta?.properties ??

@@ -53,7 +53,7 @@ export function permalinkTemplate(p: Permalinks, type: string, id: number, statu
  * The namespace as the client addressed it (core/v2, or an alias such as wp/v2), so that the
  * `_links` a client follows stay in the namespace it speaks.
  */
-export function requestNamespace(ctx: HandlerContext): string {
+export function requestNamespace(ctx: HandlerContext<unknown>): string {
   const ns = ctx.route.namespace;
   const depth = ns ? ns.split('/').length : 2;
   // The route's first `depth` segments (empty ones skipped), read without splitting the whole
@@ -70,6 +70,6 @@ function leadingSegments(depth: number): RegExp {
   return pattern;
 }
 
-export function restBase(ctx: HandlerContext): string {
+export function restBase(ctx: HandlerContext<unknown>): string {
   return `${ctx.app.config.restUrl}/${requestNamespace(ctx)}`;
 }

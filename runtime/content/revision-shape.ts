@@ -18,7 +18,7 @@ export function isAutosave(row: PostRow): boolean {
   return row.slug.endsWith('-autosave-v1');
 }
 
-function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave', meta: Record<string, unknown>, previewLink: string): Record<string, unknown> {
+function prepareRevision(ctx: HandlerContext<unknown>, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave', meta: Record<string, unknown>, previewLink: string): Record<string, unknown> {
   const data: Record<string, unknown> = {
     author: row.author,
     // The revisions controller reads both dates through the GMT one: a floating draft (answered
@@ -52,7 +52,7 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
  * published parent `preview_id` too, as get_preview_post_link gives it (without WordPress's
  * preview nonce: specpress serves no preview page that would check it).
  */
-async function previewLinkOf(ctx: HandlerContext, parent: PostRow): Promise<string> {
+async function previewLinkOf(ctx: HandlerContext<unknown>, parent: PostRow): Promise<string> {
   // The parent's own address: a child page's includes its ancestors' slugs.
   const link = await postLink(ctx.app, parent);
   const query = parent.status === 'publish' ? `preview_id=${parent.id}&preview=true` : 'preview=true';
@@ -60,14 +60,14 @@ async function previewLinkOf(ctx: HandlerContext, parent: PostRow): Promise<stri
 }
 
 /** Revisions or autosaves of one parent, with the meta each kept (WordPress 6.4+ revisions meta). */
-export async function prepareRevisions(ctx: HandlerContext, rows: PostRow[], parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>[]> {
+export async function prepareRevisions(ctx: HandlerContext<unknown>, rows: PostRow[], parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>[]> {
   const meta = await readMeta(ctx.app.db, rows.map((r) => r.id), metaSchemaOf(ctx, parent.type));
   const preview = kind === 'autosave' ? await previewLinkOf(ctx, parent) : '';
   // A null context (a JSON body may send one) is the default one, as in WordPress.
   return rows.map((r) => prepareRevision(ctx, r, parent, context ?? 'view', kind, meta.get(r.id) ?? {}, preview));
 }
 
-export async function prepareOneRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>> {
+export async function prepareOneRevision(ctx: HandlerContext<unknown>, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>> {
   return (await prepareRevisions(ctx, [row], parent, context, kind))[0];
 }
 

@@ -73,13 +73,13 @@ export async function saveRevisionIfChanged(trx: Transaction<Database>, postId: 
 }
 
 /** The parent post of a revision route (`parent` capture), of the route's type. */
-export async function findParent(ctx: HandlerContext, type: PostType, id: number): Promise<PostRow> {
+export async function findParent(ctx: HandlerContext<unknown>, type: PostType, id: number): Promise<PostRow> {
   const row = id > 0 ? await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row || row.type !== type) throw contentError('rest_post_invalid_parent');
   return row;
 }
 
-async function findRevision(ctx: HandlerContext, parent: PostRow, id: number): Promise<PostRow> {
+async function findRevision(ctx: HandlerContext<unknown>, parent: PostRow, id: number): Promise<PostRow> {
   const row = await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).where('type', '=', 'revision').executeTakeFirst();
   if (!row) throw contentError('rest_revision_invalid_id');
   if (row.parent !== parent.id) throw contentError('rest_revision_parent_id_mismatch');

@@ -70,7 +70,7 @@ export interface PostChanges {
  * WordPress accepts only the templates the theme offers for the type (and the one an item
  * already has). The site lists them in the option `page_templates`: `{ "post": ["wide"], ... }`.
  */
-export async function checkTemplate(ctx: HandlerContext, type: string, template: string, existing?: Pick<PostRow, 'template'>): Promise<string> {
+export async function checkTemplate(ctx: HandlerContext<unknown>, type: string, template: string, existing?: Pick<PostRow, 'template'>): Promise<string> {
   if (!template || template === existing?.template) return template;
   const offered = await getOption<Record<string, string[]>>(ctx.app.db, 'page_templates', {});
   const allowed = Array.isArray(offered?.[type]) ? offered[type] : [];

@@ -25,11 +25,21 @@ function fromParsed(list: unknown[]): FormField[] {
   });
 }
 
-export async function convertHtmlForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What the client's parser sends: the fields it found, how sure it is, the markup, and the new form's title, submit text and styling. */
+export type ConvertHtmlFormParams = {
+  parsed_fields?: unknown[];
+  submit_text: string;
+  confidence: string;
+  html?: string;
+  form_title: string;
+  styling?: object;
+};
+
+export async function convertHtmlForm<R>(ctx: HandlerContext<ConvertHtmlFormParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const parsed = Array.isArray(p.parsed_fields) ? p.parsed_fields : [];
   const useHtml = typeof p.html === 'string' && p.html.trim() !== '' && (p.confidence === 'low' || parsed.length === 0);
-  const fromMarkup = useHtml ? fieldsFromHtml(p.html as string) : undefined;
+  const fromMarkup = useHtml && typeof p.html === 'string' ? fieldsFromHtml(p.html) : undefined;
   const fields = fromMarkup ? fromMarkup.fields : fromParsed(parsed);
   if (!fields.length) throw restError('rest_form_conversion_empty');
 

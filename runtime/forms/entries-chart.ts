@@ -10,7 +10,8 @@ import { asResult } from '../rest/answer.ts';
 
 const DAYS = 30;
 
-export async function entriesChartData<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: the last 30 days, always. */
+export async function entriesChartData<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const zone = await siteZone(ctx.app.db);
   const today = DateTime.fromJSDate(ctx.app.now()).setZone(zone).startOf('day');
   const first = today.minus({ days: DAYS - 1 });

@@ -30,7 +30,10 @@ function dayBound(name: string, value: unknown, zone: Zone, time: string): strin
   return gmtFromLocal(`${day} ${time}`, zone);
 }
 
-async function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
+/** The filters the entries list and the CSV export share: a form (0: all), a status ('all': all but trashed), a search text and a date range. */
+export type EntryFilterParams = { form_id: number; status: string; search: string; date_from: string; date_to: string };
+
+async function filtered(ctx: HandlerContext<EntryFilterParams>, explicitIds: number[] = []) {
   const p = ctx.params;
   let q = ctx.app.db.selectFrom('form_entries');
   if (explicitIds.length) return q.where('id', 'in', explicitIds);
@@ -60,7 +63,15 @@ function pageWindow(page: unknown, perPage: unknown, defaultPerPage: number): { 
   return { perPage: size, offset: Math.min((whole(page, 1) - 1) * size, Number.MAX_SAFE_INTEGER) };
 }
 
-export async function listEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The filters, a column and direction to sort by, and the page. */
+export type EntryListParams = EntryFilterParams & {
+  orderby: string;
+  order: 'ASC' | 'DESC';
+  per_page: number;
+  page: number;
+};
+
+export async function listEntries<R>(ctx: HandlerContext<EntryListParams>): Promise<HandlerResult<R>> {
   const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 20);
   const q = await filtered(ctx);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -80,7 +91,7 @@ function entryIds(value: unknown): number[] {
   return [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
 
-async function setStatus<R>(ctx: HandlerContext, ids: number[], status: string, log: string): Promise<HandlerResult<R>> {
+async function setStatus<R>(ctx: HandlerContext<unknown>, ids: number[], status: string, log: string): Promise<HandlerResult<R>> {
   if (!ids.length) throw restError('rest_invalid_param', ['entry_ids'], { params: { entry_ids: 'entry_ids must name at least one entry.' } });
   const now = ctx.app.now();
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -91,13 +102,21 @@ async function setStatus<R>(ctx: HandlerContext, ids: number[], status: string, 
   return asResult<R>({ updated: ids, status });
 }
 
-export async function setReadStatus<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * The entries to change (`entry_ids`: the spec gives it no type; see entryIds) and the action.
+ * `action` stays a string: it is checked here too, for a message naming the two allowed.
+ */
+export type EntryReadStatusParams = { entry_ids: unknown; action: string };
+export type EntryTrashParams = { entry_ids: unknown; action: string };
+export type EntryDeleteParams = { entry_ids: unknown };
+
+export async function setReadStatus<R>(ctx: HandlerContext<EntryReadStatusParams>): Promise<HandlerResult<R>> {
   const action = String(ctx.params.action);
   if (action !== 'read' && action !== 'unread') throw invalidAction(action, ['read', 'unread']);
   return setStatus(ctx, entryIds(ctx.params.entry_ids), action, `Marked as ${action}.`);
 }
 
-export async function trashEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function trashEntries<R>(ctx: HandlerContext<EntryTrashParams>): Promise<HandlerResult<R>> {
   const action = String(ctx.params.action);
   if (action !== 'trash' && action !== 'restore') throw invalidAction(action, ['trash', 'restore']);
   // Restored entries come back as read: they were seen before they were trashed.
@@ -108,7 +127,7 @@ function invalidAction(action: string, allowed: string[]) {
   return restError('rest_invalid_param', ['action'], { params: { action: `action is not one of ${allowed.join(' and ')}.` }, received: action });
 }
 
-export async function deleteEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function deleteEntries<R>(ctx: HandlerContext<EntryDeleteParams>): Promise<HandlerResult<R>> {
   const ids = entryIds(ctx.params.entry_ids);
   if (!ids.length) throw restError('rest_invalid_param', ['entry_ids'], { params: { entry_ids: 'entry_ids must name at least one entry.' } });
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -120,7 +139,10 @@ export async function deleteEntries<R>(ctx: HandlerContext): Promise<HandlerResu
 }
 
 /** CSV of the chosen entries (or of the filter), one column per field seen in any of them. */
-export async function exportEntries<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The entries chosen (empty: those the filters match) and the filters. */
+export type EntryExportParams = EntryFilterParams & { entry_ids: unknown[] };
+
+export async function exportEntries<R>(ctx: HandlerContext<EntryExportParams>): Promise<HandlerResult<R>> {
   const rows = (await (await filtered(ctx, entryIds(ctx.params.entry_ids))).selectAll().orderBy('id', 'asc').execute()).map(presentEntry);
   const fieldNames = [...new Set(rows.flatMap((r) => Object.keys(r.data)))];
   const header = ['id', 'form_id', 'status', 'created_at', ...fieldNames.map(csvSafeCell)];
@@ -135,13 +157,18 @@ export async function exportEntries<R>(ctx: HandlerContext): Promise<HandlerResu
 }
 
 
-export async function entryDetails<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The entry the path names (a capture of digits the spec gives no type, so read loosely). */
+export type EntryReadParams = { id: unknown };
+/** The entry, and the page of its log. */
+export type EntryLogParams = { id: unknown; per_page: number; page: number };
+
+export async function entryDetails<R>(ctx: HandlerContext<EntryReadParams>): Promise<HandlerResult<R>> {
   const entry = presentEntry(await requireEntry(ctx.app.db, looseNumber(ctx.params.id)));
   const form = await findForm(ctx.app.db, entry.form_id);
   return asResult<R>({ ...entry, form_title: form?.title ?? '', fields: form?.fields ?? [] });
 }
 
-export async function entryLogs<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function entryLogs<R>(ctx: HandlerContext<EntryLogParams>): Promise<HandlerResult<R>> {
   const id = looseNumber(ctx.params.id);
   await requireEntry(ctx.app.db, id);
   const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 3);

@@ -9,8 +9,12 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { findForm, updateForm, type FormChanges } from './form-store.ts';
 import { presentForm, requireForm } from './forms.ts';
 import { asResult } from '../rest/answer.ts';
+import { isObjectParam } from '../rest/object-param.ts';
 
-export async function readForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The form the path names. */
+export type FormReadParams = { id: number };
+
+export async function readForm<R>(ctx: HandlerContext<FormReadParams>): Promise<HandlerResult<R>> {
   return asResult<R>(presentForm(await requireForm(ctx, Number(ctx.params.id))));
 }
 
@@ -27,7 +31,16 @@ export function fieldListProblem(fields: unknown[]): string | undefined {
   return undefined;
 }
 
-export async function editForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The form the path names and what an edit may change; each is left as it is when not sent. */
+export type FormEditParams = {
+  id: number;
+  title?: string;
+  fields?: object[];
+  settings?: object;
+  status?: 'publish' | 'draft' | 'private';
+};
+
+export async function editForm<R>(ctx: HandlerContext<FormEditParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const id = Number(p.id);
   await requireForm(ctx, id);
@@ -41,7 +54,7 @@ export async function editForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>
     if (problem) throw restError('rest_invalid_param', ['fields'], { params: { fields: problem } });
     changes.fields = p.fields;
   }
-  if (p.settings && typeof p.settings === 'object') changes.settings = p.settings as Record<string, unknown>;
+  if (isObjectParam(p.settings)) changes.settings = p.settings;
   if (typeof p.status === 'string') changes.status = p.status;
   await ctx.app.db.transaction().execute((trx) => updateForm(trx, id, changes, ctx.app.now()));
   return asResult<R>(presentForm((await findForm(ctx.app.db, id))!));

@@ -9,7 +9,8 @@ import { restDate } from '../content/dates.ts';
 import { DEFAULT_FORM_SETTINGS, FIELD_TYPES } from './field-types.ts';
 import { asResult } from '../rest/answer.ts';
 
-export async function formsData<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: every form but the trashed ones. */
+export async function formsData<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const rows = await ctx.app.db
     .selectFrom('posts')
     .select(['id', 'title', 'status', 'modified_gmt'])
@@ -21,7 +22,8 @@ export async function formsData<R>(ctx: HandlerContext): Promise<HandlerResult<R
   return asResult<R>(rows.map((r) => ({ id: r.id, title: r.title, status: r.status, modified: restDate(r.modified_gmt) })));
 }
 
-export async function formData<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: the editor's set-up is the same for every form. */
+export async function formData<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const counts = await ctx.app.db
     .selectFrom('posts')
     .select(['status', (eb) => eb.fn.countAll().as('n')])

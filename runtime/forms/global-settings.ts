@@ -27,7 +27,7 @@ function flag(value: unknown, fallback: boolean): boolean {
   return !(value === false || value === 0 || ['0', 'false', 'no', 'off'].includes(String(value).toLowerCase()));
 }
 
-export async function formsGlobalSettings(ctx: HandlerContext): Promise<FormsGlobalSettings> {
+export async function formsGlobalSettings(ctx: HandlerContext<unknown>): Promise<FormsGlobalSettings> {
   const stored = await readOption(ctx, { key: GLOBAL_SETTINGS_KEY });
   const raw = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   const rate = Number(raw.rate_limit_per_minute ?? 0);

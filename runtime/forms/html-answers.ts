@@ -17,11 +17,11 @@ let compiled: Handlebars.TemplateDelegate | undefined;
 const FORM_POST = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** Whether the request is a page's form post from a browser that reads HTML. */
-export function wantsHtmlAnswer(ctx: HandlerContext): boolean {
+export function wantsHtmlAnswer(ctx: HandlerContext<unknown>): boolean {
   return FORM_POST.test(ctx.request.headers['content-type'] ?? '') && acceptsHtml(ctx);
 }
 
-export function acceptsHtml(ctx: HandlerContext): boolean {
+export function acceptsHtml(ctx: HandlerContext<unknown>): boolean {
   return /\btext\/html\b/i.test(ctx.request.headers.accept ?? '');
 }
 
@@ -44,7 +44,7 @@ export function seeOther(location: string): RestResponse {
 }
 
 /** The page of a refused submission: the message, one line per field problem, a link back when the browser said where from. */
-export function errorPage(ctx: HandlerContext, err: RestError, heading = 'Your submission was not sent'): RestResponse {
+export function errorPage(ctx: HandlerContext<unknown>, err: RestError, heading = 'Your submission was not sent'): RestResponse {
   const params = err.data.params;
   const problems = typeof params === 'object' && params !== null ? Object.values(params as Record<string, unknown>).map(String) : [];
   const referer = ctx.request.headers.referer ?? '';

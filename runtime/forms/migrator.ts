@@ -16,7 +16,10 @@ import { asResult } from '../rest/answer.ts';
 const MIGRATED_FROM = '_formsuite_migrated_from';
 const IMPORT_STATUSES = new Set(['draft', 'publish', 'private']);
 
-function sourceOf(ctx: HandlerContext) {
+/** Every migrator route names its source plugin by `key`. */
+export type MigratorSourceParams = { key: string };
+
+function sourceOf(ctx: HandlerContext<MigratorSourceParams>) {
   const key = String(ctx.params.key ?? '');
   const catalog = ctx.app.deployment.catalogs['formsuite-migrator-sources'];
   const listed = Array.isArray(catalog) && catalog.some((s) => (s as { id?: unknown }).id === key);
@@ -26,7 +29,7 @@ function sourceOf(ctx: HandlerContext) {
 }
 
 /** Ids of our forms already imported from each source form, keyed `<key>:<id>`. */
-async function importedMap(ctx: HandlerContext): Promise<Map<string, number>> {
+async function importedMap(ctx: HandlerContext<unknown>): Promise<Map<string, number>> {
   const rows = await ctx.app.db
     .selectFrom('postmeta')
     .innerJoin('posts', 'posts.id', 'postmeta.post_id')
@@ -45,7 +48,7 @@ function readSafely(read: (content: string) => SourceForm, row: Selectable<Posts
   }
 }
 
-export async function listSourceForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function listSourceForms<R>(ctx: HandlerContext<MigratorSourceParams>): Promise<HandlerResult<R>> {
   const { key, reader } = sourceOf(ctx);
   const rows = await ctx.app.db.selectFrom('posts').selectAll().where('type', '=', reader.postType).where('status', '!=', 'trash').orderBy('id', 'asc').execute();
   const imported = await importedMap(ctx);
@@ -73,14 +76,27 @@ function choicesOf(value: unknown): Map<number, { title?: string; skip?: boolean
   return out;
 }
 
-export async function importSourceForms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * The source forms to import (none: all), per-form choices, a dry run, the status given, and
+ * whether forms imported before are left out. `post_status` is checked here (the spec types it
+ * a string) so an unknown one is refused with the statuses allowed.
+ */
+export type MigratorImportParams = MigratorSourceParams & {
+  form_ids: unknown[];
+  dry_run: boolean;
+  behavior: unknown[];
+  post_status: string;
+  skip_existing: boolean;
+};
+
+export async function importSourceForms<R>(ctx: HandlerContext<MigratorImportParams>): Promise<HandlerResult<R>> {
   const { key, reader } = sourceOf(ctx);
   const p = ctx.params;
   const status = String(p.post_status ?? 'draft');
   if (!IMPORT_STATUSES.has(status)) {
     throw restError('rest_invalid_param', ['post_status'], { params: { post_status: `post_status is not one of ${[...IMPORT_STATUSES].join(', ')}.` } });
   }
-  const wanted = ((p.form_ids as unknown[]) ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const wanted = (p.form_ids ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
   let q = ctx.app.db.selectFrom('posts').selectAll().where('type', '=', reader.postType).where('status', '!=', 'trash');
   if (wanted.length) q = q.where('id', 'in', wanted);
   const rows = await q.orderBy('id', 'asc').execute();
@@ -121,7 +137,10 @@ export async function importSourceForms<R>(ctx: HandlerContext): Promise<Handler
 }
 
 /** `import-file`: the plugin's export file, uploaded (multipart `file`) or as text (`content`). */
-export async function importSourceFile<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The export file as text when it is not uploaded, and the status its forms get. */
+export type MigratorFileParams = MigratorSourceParams & { content?: string; post_status: 'publish' | 'draft' | 'private' };
+
+export async function importSourceFile<R>(ctx: HandlerContext<MigratorFileParams>): Promise<HandlerResult<R>> {
   const { key } = sourceOf(ctx);
   const upload = ctx.request.files?.file;
   const text = upload ? upload.data.toString('utf8') : typeof ctx.params.content === 'string' ? ctx.params.content : '';

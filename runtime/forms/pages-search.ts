@@ -13,11 +13,14 @@ import { asResult } from '../rest/answer.ts';
 /** The picker offers pages (the registry's page type), as the form plugin's does. */
 const PICKED_TYPE = POST_TYPES.page.name;
 
-async function pageView(ctx: HandlerContext, row: PostRow) {
+async function pageView(ctx: HandlerContext<unknown>, row: PostRow) {
   return { id: row.id, title: row.title, url: await postLink(ctx.app, row) };
 }
 
-export async function searchPages<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The search text and page of the picker, and the addresses already chosen (one, or a list). */
+export type PageSearchParams = { search: string; page: number; per_page: number; selected_url: string; selected_urls: unknown[] };
+
+export async function searchPages<R>(ctx: HandlerContext<PageSearchParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const perPage = Math.min(100, Math.max(1, Number(p.per_page) || 20));
   const page = Math.max(1, Number(p.page) || 1);
@@ -27,7 +30,7 @@ export async function searchPages<R>(ctx: HandlerContext): Promise<HandlerResult
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('title', 'asc').orderBy('id', 'asc').limit(perPage).offset((page - 1) * perPage).execute();
 
-  const wanted = [...new Set([p.selected_url, ...((p.selected_urls as unknown[]) ?? [])].filter((u): u is string => typeof u === 'string' && u !== ''))];
+  const wanted = [...new Set([p.selected_url, ...(p.selected_urls ?? [])].filter((u): u is string => typeof u === 'string' && u !== ''))];
   const selected = [];
   for (const url of wanted) {
     const post = await postFromUrl(ctx.app, url);

@@ -23,7 +23,14 @@ const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envel
  * JavaScript, a 303 to the form's `confirmation_url` (or to the confirmation page), and errors
  * as an HTML page.
  */
-export async function submitForm<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * A submission's params: the form (`form_id`, or `form-id` as the rendered form names it) and
+ * the visitor's values, keyed by the form's own field names, so an open map, as the spec
+ * declares the body.
+ */
+export type SubmissionParams = { form_id?: unknown; 'form-id'?: unknown; [field: string]: unknown };
+
+export async function submitForm<R>(ctx: HandlerContext<SubmissionParams>): Promise<HandlerResult<R>> {
   if (!wantsHtmlAnswer(ctx)) {
     const receipt = await submitJson(ctx);
     return asResult<R>(receipt.data, receipt);
@@ -38,7 +45,7 @@ export async function submitForm<R>(ctx: HandlerContext): Promise<HandlerResult<
   }
 }
 
-async function submitJson(ctx: HandlerContext) {
+async function submitJson(ctx: HandlerContext<SubmissionParams>) {
   const formId = Number(ctx.params.form_id ?? ctx.params['form-id']);
   const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
   if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
@@ -101,7 +108,10 @@ const CONFIRMATION_WINDOW_MS = 60 * 60 * 1000;
  * The confirmation a visitor sees after submitting: never the submitted values themselves,
  * and only for a recent submission, so entry ids cannot be walked to learn about old ones.
  */
-export async function afterSubmission<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The entry just created (a capture of digits the spec gives no type, so read loosely). */
+export type ConfirmationParams = { submission_id: unknown };
+
+export async function afterSubmission<R>(ctx: HandlerContext<ConfirmationParams>): Promise<HandlerResult<R>> {
   if (!acceptsHtml(ctx)) return asResult<R>((await confirmationJson(ctx)).data);
   // The page a browser lands on after the no-JavaScript submit (303 from submit-form).
   try {
@@ -113,7 +123,7 @@ export async function afterSubmission<R>(ctx: HandlerContext): Promise<HandlerRe
   }
 }
 
-async function confirmationJson(ctx: HandlerContext) {
+async function confirmationJson(ctx: HandlerContext<ConfirmationParams>) {
   const entry = await requireEntry(ctx.app.db, looseNumber(ctx.params.submission_id));
   const age = ctx.app.now().getTime() - Date.parse(`${entry.created_at.replace(' ', 'T')}Z`);
   if (!(age <= CONFIRMATION_WINDOW_MS)) throw restError('rest_entry_invalid_id', [], { entry_id: entry.id });

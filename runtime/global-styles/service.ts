@@ -19,14 +19,17 @@ import { asResult } from '../rest/answer.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
+/** The theme the path names (`stylesheet`, URL-encoded as WordPress's route captures it). */
+export type ThemeStylesParams = { stylesheet: string };
+
 /** Only the active theme has styles to answer, as in WordPress. */
-function requireActive(ctx: HandlerContext): string {
+function requireActive(ctx: HandlerContext<ThemeStylesParams>): string {
   const stylesheet = decodeStylesheet(ctx.params.stylesheet);
   if (!isActiveTheme(ctx.app, stylesheet)) throw restError('theme_not_found');
   return stylesheet;
 }
 
-export function getThemeStyles<R>(ctx: HandlerContext): HandlerResult<R> {
+export function getThemeStyles<R>(ctx: HandlerContext<ThemeStylesParams>): HandlerResult<R> {
   const stylesheet = requireActive(ctx);
   const theme = activeTheme(ctx.app);
   const data = {
@@ -37,7 +40,7 @@ export function getThemeStyles<R>(ctx: HandlerContext): HandlerResult<R> {
   return asResult<R>(data);
 }
 
-export function listThemeStyleVariations<R>(ctx: HandlerContext): HandlerResult<R> {
+export function listThemeStyleVariations<R>(ctx: HandlerContext<ThemeStylesParams>): HandlerResult<R> {
   requireActive(ctx);
   return asResult<R>(activeTheme(ctx.app).variations ?? []);
 }
@@ -80,7 +83,13 @@ async function loadRow(ctx: HandlerContext): Promise<ItemRow> {
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
-export async function getGlobalStyles<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * A read names the item by `id`; `context` is not among the route's args (as in WordPress,
+ * whose controller still reads it), so it is optional here and 'view' when not sent.
+ */
+export type GlobalStylesReadParams = { id: string; context?: Context };
+
+export async function getGlobalStyles<R>(ctx: HandlerContext<GlobalStylesReadParams>): Promise<HandlerResult<R>> {
   return asResult<R>(await prepare(ctx, await loadRow(ctx), contextOf(ctx)));
 }
 

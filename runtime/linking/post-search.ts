@@ -13,7 +13,24 @@ import { asResult } from '../rest/answer.ts';
 /** Post types a visitor can view; the others (revisions, forms, menus...) are internal. */
 export const PUBLIC_POST_TYPES = ['post', 'page', 'attachment', 'builder_library', 'builder-landing-page', 'builder-floating-buttons'];
 
-export async function searchPosts<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * What the post search reads. The lists and clauses are arrays the spec does not type further
+ * (result-keys.ts and query-clauses.ts read them item by item); `search_in_content` is offered by
+ * some deployments only.
+ */
+export type PostSearchParams = {
+  included_types?: unknown[];
+  excluded_types: unknown[];
+  term: string;
+  keys_conversion_map: string | unknown[];
+  items_count: number;
+  is_public: boolean;
+  meta_query?: unknown[];
+  tax_query?: unknown[];
+  search_in_content?: boolean;
+};
+
+export async function searchPosts<R>(ctx: HandlerContext<PostSearchParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const included = optionalList(p.included_types);
   const excluded = optionalList(p.excluded_types) ?? [];

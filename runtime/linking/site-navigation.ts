@@ -13,14 +13,17 @@ import { asResult } from '../rest/answer.ts';
 const CREATABLE_TYPES: Record<string, string> = { post: 'Post', page: 'Page', builder_library: 'Template' };
 const LISTED_STATUSES = ['publish', 'draft', 'pending', 'private', 'future'];
 
-function editUrl(ctx: HandlerContext, id: number): string {
+function editUrl(ctx: HandlerContext<unknown>, id: number): string {
   return `${ctx.app.config.siteUrl}/wp-admin/post.php?post=${id}&action=builder`;
 }
 
-export async function recentPosts<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** How many, of which post types, leaving out some ids. */
+export type RecentPostsParams = { posts_per_page: number; post_type: unknown[]; post__not_in?: number[] };
+
+export async function recentPosts<R>(ctx: HandlerContext<RecentPostsParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
-  const types = (p.post_type as unknown[]).map(String);
-  const skip = ((p.post__not_in as unknown[] | undefined) ?? []).map(Number);
+  const types = p.post_type.map(String);
+  const skip = (p.post__not_in ?? []).map(Number);
   const count = Number(p.posts_per_page);
   if (!Number.isInteger(count) || count < 1) {
     throw restError('rest_invalid_param', ['posts_per_page'], { params: { posts_per_page: 'posts_per_page must be at least 1.' } });
@@ -44,7 +47,10 @@ export async function recentPosts<R>(ctx: HandlerContext): Promise<HandlerResult
         })));
 }
 
-export async function addNewPost<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The type of the draft to create (checked here against the types the panel offers). */
+export type AddNewPostParams = { post_type: string };
+
+export async function addNewPost<R>(ctx: HandlerContext<AddNewPostParams>): Promise<HandlerResult<R>> {
   const type = String(ctx.params.post_type ?? 'post');
   if (!(type in CREATABLE_TYPES)) {
     throw restError('rest_invalid_param', ['post_type'], { params: { post_type: `post_type is not one of ${Object.keys(CREATABLE_TYPES).join(', ')}.` } });

@@ -7,7 +7,18 @@ import { containsText } from './text-match.ts';
 import { convertKeys, itemsCount, keyMapOf, optionalList } from './result-keys.ts';
 import { asResult } from '../rest/answer.ts';
 
-export async function searchTerms<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What the term search reads: taxonomies to search or skip, the text, the keys asked for, how many, and meta clauses. */
+export type TermSearchParams = {
+  included_types?: unknown[];
+  excluded_types?: unknown[];
+  term: string;
+  keys_conversion_map: string | unknown[];
+  items_count: number;
+  hide_empty: boolean;
+  meta_query?: unknown[];
+};
+
+export async function searchTerms<R>(ctx: HandlerContext<TermSearchParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const included = optionalList(p.included_types);
   const excluded = optionalList(p.excluded_types) ?? [];

@@ -8,7 +8,10 @@ import { containsText } from './text-match.ts';
 import { convertKeys, itemsCount, keyMapOf } from './result-keys.ts';
 import { asResult } from '../rest/answer.ts';
 
-export async function searchUsers<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What the user search reads: the text, the keys asked for, and how many. */
+export type UserSearchParams = { term: string; keys_conversion_map: string | unknown[]; items_count: number };
+
+export async function searchUsers<R>(ctx: HandlerContext<UserSearchParams>): Promise<HandlerResult<R>> {
   const p = ctx.params;
   const term = String(p.term ?? '').trim();
   const map = keyMapOf(p.keys_conversion_map, { ID: 'id', display_name: 'label', role: 'groupLabel' });

@@ -18,16 +18,16 @@ import { keepFromSweep, reclaimSwept } from './sweep-leftovers.ts';
 import { htmlForSave, titleForSave } from '../content/save-filters.ts';
 import { asResult } from '../rest/answer.ts';
 
-export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
+export const contextOf = (ctx: HandlerContext<{ context?: string }>): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
 
 /** The media item the route's rule resolved and judged (auth/target.ts), as its full row. */
-export async function requireAttachment(ctx: HandlerContext): Promise<AttachmentRow> {
+export async function requireAttachment(ctx: HandlerContext<unknown>): Promise<AttachmentRow> {
   const row = await getAttachment(ctx.app.db, targetOf(ctx, 'post').id);
   if (!row) throw restError('rest_post_invalid_id');
   return row;
 }
 
-export function createdResponse<R>(ctx: HandlerContext, id: number, data: unknown): HandlerResult<R> {
+export function createdResponse<R>(ctx: HandlerContext<unknown>, id: number, data: unknown): HandlerResult<R> {
   return asResult<R>(data, {
     status: 201,
     // WordPress sets the attachment id header before Location.

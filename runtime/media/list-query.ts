@@ -13,6 +13,36 @@ import { ATTACHED_FILE } from './attachments.ts';
 import { containsText } from '../linking/text-match.ts';
 import { positionInList } from '../store/portable-sql.ts';
 
+/**
+ * What the media list reads, as its route's args hand them over (defaults applied: the id lists
+ * are empty, not absent). The lists are still read leniently (list() below), since a route
+ * declared elsewhere may default one to a single value.
+ */
+export type MediaListParams = {
+  page: number;
+  per_page: number;
+  offset?: number;
+  search?: string;
+  search_semantics?: 'exact';
+  search_columns: string[];
+  after?: string;
+  before?: string;
+  modified_after?: string;
+  modified_before?: string;
+  author: number[];
+  author_exclude: number[];
+  include: number[];
+  exclude: number[];
+  parent: number[];
+  parent_exclude: number[];
+  slug?: string[];
+  status: string[];
+  media_type?: string[];
+  mime_type?: string[];
+  order: 'asc' | 'desc';
+  orderby: string;
+};
+
 /** The attachments' query; `O` is what it selects (nothing while filtering, the ids when ordering). */
 type Query<O = object> = SelectQueryBuilder<Database, 'posts', O>;
 
@@ -26,7 +56,7 @@ const ids = (v: unknown): number[] => list(v).map(Number);
 const texts = (v: unknown): string[] => list(v).map(String);
 
 /** The mime types the `media_type` and `mime_type` params allow together, or null for "any". */
-function mimeFilter(params: Record<string, unknown>): string[] | null {
+function mimeFilter(params: MediaListParams): string[] | null {
   const mimes = new Set<string>();
   let asked = false;
   for (const mediaType of list(params.media_type)) {
@@ -42,7 +72,7 @@ function mimeFilter(params: Record<string, unknown>): string[] | null {
   return asked && mimes.size > 0 ? [...mimes] : null;
 }
 
-async function applyFilters(db: Kysely<Database>, q: Query, params: Record<string, unknown>): Promise<Query> {
+async function applyFilters(db: Kysely<Database>, q: Query, params: MediaListParams): Promise<Query> {
   q = q.where('type', '=', 'attachment');
   const statuses = texts(params.status ?? 'inherit');
   q = q.where('status', 'in', statuses.length ? statuses : ['inherit']);
@@ -68,7 +98,7 @@ async function applyFilters(db: Kysely<Database>, q: Query, params: Record<strin
   return q;
 }
 
-function applySearch(q: Query, search: string, params: Record<string, unknown>): Query {
+function applySearch(q: Query, search: string, params: MediaListParams): Query {
   if (params.search_semantics === 'exact') return q.where('title', '=', search);
   const columns = texts(params.search_columns);
   const wanted = columns.length ? columns : ['post_title', 'post_excerpt', 'post_content'];
@@ -87,7 +117,7 @@ function applySearch(q: Query, search: string, params: Record<string, unknown>):
   return q;
 }
 
-function applyOrder<O>(q: Query<O>, params: Record<string, unknown>): Query<O> {
+function applyOrder<O>(q: Query<O>, params: MediaListParams): Query<O> {
   const dir = params.order === 'asc' ? 'asc' : 'desc';
   const orderby = String(params.orderby ?? 'date');
   if (orderby === 'relevance') {
@@ -111,7 +141,7 @@ export interface MediaPage {
   pages: number;
 }
 
-export async function queryMedia(db: Kysely<Database>, params: Record<string, unknown>): Promise<MediaPage> {
+export async function queryMedia(db: Kysely<Database>, params: MediaListParams): Promise<MediaPage> {
   const perPage = Math.max(1, Number(params.per_page ?? 10));
   const page = Math.max(1, Number(params.page ?? 1));
   const offset = params.offset !== undefined ? Number(params.offset) : (page - 1) * perPage;

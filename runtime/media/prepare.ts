@@ -40,12 +40,12 @@ const FALLBACK_FIELDS: Record<string, ArgSchema> = {
   source_url: { context: VEE }, missing_image_sizes: { context: E },
 };
 
-function mediaFields(ctx: HandlerContext): Record<string, ArgSchema> {
+function mediaFields(ctx: HandlerContext<unknown>): Record<string, ArgSchema> {
   return ctx.app.deployment.resources?.media?.schema?.properties ?? FALLBACK_FIELDS;
 }
 
 /** The item's files as the response shows them: sizes get `mime_type` and `source_url`, and `full` is added. */
-function mediaDetails(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string): Record<string, unknown> {
+function mediaDetails(ctx: HandlerContext<unknown>, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string): Record<string, unknown> {
   if (!metadata || Object.keys(metadata).length === 0) return {};
   const { sizes } = metadata;
   const folder = attached.includes('/') ? attached.slice(0, attached.lastIndexOf('/') + 1) : '';
@@ -78,7 +78,7 @@ function mediaDetails(ctx: HandlerContext, row: AttachmentRow, metadata: Attachm
 }
 
 /** Registered sizes the image is big enough for but does not have yet. */
-function missingSizes(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined): string[] {
+function missingSizes(ctx: HandlerContext<unknown>, row: AttachmentRow, metadata: AttachmentMetadata | undefined): string[] {
   if (!RESIZABLE_IMAGES.has(row.mime_type) || !metadata?.width || !metadata.height) return [];
   const [w, h] = uprightSize(metadata.width, metadata.height, Number(metadata.image_meta?.orientation) || 1);
   const have = metadata.sizes ?? {};
@@ -99,7 +99,7 @@ function captionOf(row: AttachmentRow, prepended: string): string {
 }
 
 /** The picture WordPress puts before an image's description: the medium size with a srcset. */
-function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string, alt: string): string {
+function attachmentHtml(ctx: HandlerContext<unknown>, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string, alt: string): string {
   const url = publicUrl(ctx.app.config, attached);
   if (!RESIZABLE_IMAGES.has(row.mime_type) || !metadata?.width || !metadata.height) {
     return `<p class="attachment"><a href='${escapeAttr(url)}'>${renderTitle(row.title)}</a></p>\n`;
@@ -123,7 +123,7 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
 }
 
 
-function links(ctx: HandlerContext, row: AttachmentRow, context: Context, allow: string[]): Record<string, unknown[]> {
+function links(ctx: HandlerContext<unknown>, row: AttachmentRow, context: Context, allow: string[]): Record<string, unknown[]> {
   const base = restBase(ctx);
   const out: Record<string, unknown[]> = {
     self: [{ href: `${base}/media/${row.id}`, targetHints: { allow } }],
@@ -143,7 +143,7 @@ function links(ctx: HandlerContext, row: AttachmentRow, context: Context, allow:
   return out;
 }
 
-export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRow[], context: Context): Promise<Record<string, unknown>[]> {
+export async function prepareAttachments(ctx: HandlerContext<unknown>, rows: AttachmentRow[], context: Context): Promise<Record<string, unknown>[]> {
   const ids = rows.map((r) => r.id);
   const [all, meta, structure] = await Promise.all([
     getAllMeta(ctx.app.db, ids),
@@ -200,6 +200,6 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
   });
 }
 
-export async function prepareAttachment(ctx: HandlerContext, row: AttachmentRow, context: Context): Promise<Record<string, unknown>> {
+export async function prepareAttachment(ctx: HandlerContext<unknown>, row: AttachmentRow, context: Context): Promise<Record<string, unknown>> {
   return (await prepareAttachments(ctx, [row], context))[0];
 }

@@ -15,7 +15,7 @@ import type { Context } from '../../contract/model.ts';
 import { rawText } from '../content/save-filters.ts';
 import { contextOf, createdResponse, insertStoredFile, requireAttachment } from './item-records.ts';
 import { ingestFile } from './ingest.ts';
-import { queryMedia } from './list-query.ts';
+import { queryMedia, type MediaListParams } from './list-query.ts';
 import { prepareAttachment, prepareAttachments } from './prepare.ts';
 import { fetchRemoteFile } from './sideload.ts';
 import { removeFiles } from './storage.ts';
@@ -67,8 +67,11 @@ async function create<R>(ctx: HandlerContext<MediaCreateParams>): Promise<Handle
   return createdResponse(ctx, row.id, await prepareAttachment(ctx, row, 'edit'));
 }
 
+/** The list's filters, order and page, and which set of fields the answer carries. */
+export type MediaListServiceParams = MediaListParams & { context: Context };
+
 /** Statuses and context=edit were checked by the spec's `read_posts` rule (runtime/auth/rules.ts). */
-async function list<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+async function list<R>(ctx: HandlerContext<MediaListServiceParams>): Promise<HandlerResult<R>> {
   const page = await queryMedia(ctx.app.db, ctx.params);
   const rows = page.ids.length
     ? await ctx.app.db.selectFrom('posts').selectAll().where('id', 'in', page.ids).execute()

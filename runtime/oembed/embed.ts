@@ -11,7 +11,14 @@ import { oembedToXml } from './xml.ts';
 import { proxy } from './proxy.ts';
 import { asResult } from '../rest/answer.ts';
 
-export async function embed<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * The address of the item, the format (any but xml is json, as in WordPress) and the widest the
+ * embed may be. WordPress declares format and maxwidth with a default only, no type, so a value
+ * sent arrives as sent (`maxwidth=300` is text): both are read here.
+ */
+export type EmbedParams = { url: string; format: unknown; maxwidth: unknown };
+
+export async function embed<R>(ctx: HandlerContext<EmbedParams>): Promise<HandlerResult<R>> {
   const post = await postFromUrl(ctx.app, String(ctx.params.url ?? ''));
   if (!post || !(await isEmbeddable(ctx.app, post))) throw restError('oembed_invalid_url');
   const data = await embedDataFor(ctx.app, post, Number(ctx.params.maxwidth ?? 600));

@@ -21,15 +21,16 @@ import { asResult } from '../rest/answer.ts';
 const MAX_RESPONSE_BYTES = 512 * 1024;
 const TYPES = new Set(['photo', 'video', 'link', 'rich']);
 
-interface ProxyParams {
+/** What the proxy reads: the address to embed, the format asked of the provider, the size limits and whether to discover a provider the list lacks. */
+export type ProxyParams = {
   url: string;
   format: 'json' | 'xml';
   maxwidth: number;
   maxheight?: number;
   discover: boolean;
-}
+};
 
-function paramsOf(ctx: HandlerContext): ProxyParams {
+function paramsOf(ctx: HandlerContext<ProxyParams>): ProxyParams {
   const p = ctx.params;
   return {
     url: String(p.url),
@@ -103,7 +104,7 @@ async function remoteData(app: App, params: ProxyParams): Promise<Record<string,
   return data;
 }
 
-export async function proxy<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function proxy<R>(ctx: HandlerContext<ProxyParams>): Promise<HandlerResult<R>> {
   const params = paramsOf(ctx);
   const local = await postFromUrl(ctx.app, params.url);
   if (local) {

@@ -23,7 +23,7 @@ const cssValue = (v: unknown): string | undefined => {
 const cssIdent = (v: unknown): string => String(v).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
 const kebab = (s: string) => s.replace(/^typography_/, '').replace(/_/g, '-');
 
-export async function buildDesignSystemCss(ctx: HandlerContext): Promise<string> {
+export async function buildDesignSystemCss(ctx: HandlerContext<unknown>): Promise<string> {
   const vars: string[] = [];
   const globals = (await getGlobals(ctx)) as { data: Record<string, Record<string, Record<string, unknown>>> };
   for (const [id, c] of Object.entries(globals.data.colors ?? {})) {
@@ -58,14 +58,16 @@ export async function buildDesignSystemCss(ctx: HandlerContext): Promise<string>
   return [`:root {\n${vars.join('\n')}\n}`, ...rules].join('\n\n') + '\n';
 }
 
-export async function syncDesignSystemStylesheet<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: the stylesheet is built from what is stored. */
+export async function syncDesignSystemStylesheet<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const css = await buildDesignSystemCss(ctx);
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 16);
   const record = await putRecord(ctx.app.db, COLLECTION, KEY, { stylesheet: 'generated', css, hash });
   return asResult<R>({ stylesheet: 'generated', url: `${ctx.app.config.restUrl}/pagebuilder/v1/design-system-sync/stylesheet?ver=${hash}`, bytes: Buffer.byteLength(css), hash, date_modified: record.modified });
 }
 
-export async function serveDesignSystemStylesheet<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Reads none of its params: `ver` only makes each stylesheet's address new to caches. */
+export async function serveDesignSystemStylesheet<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const css = (await getRecord(ctx.app.db, COLLECTION, KEY))?.data.css;
   if (typeof css !== 'string') throw restError('rest_record_invalid_id', [], { collection: COLLECTION, hint: 'POST this route first to generate the stylesheet.' });
   return { status: 200, headers: { 'Cache-Control': 'no-cache' }, body: null, raw: { contentType: 'text/css; charset=utf-8', data: css } };

@@ -41,7 +41,7 @@ function externalImages(node: unknown, siteUrl: string, found: Array<Record<stri
   return found;
 }
 
-async function importOne(ctx: HandlerContext, documentId: number, url: string): Promise<Imported> {
+async function importOne(ctx: HandlerContext<unknown>, documentId: number, url: string): Promise<Imported> {
   const incoming = await fetchRemoteFile(ctx.app, url);
   const stored = await ingestFile(ctx.app, { filename: incoming.filename, data: incoming.data, when: ctx.app.now(), generateSubSizes: true, convertFormat: true });
   const title = incoming.filename.replace(/\.[^.]+$/, '');
@@ -49,7 +49,10 @@ async function importOne(ctx: HandlerContext, documentId: number, url: string): 
   return { from: url, id: row.id, url: publicUrl(ctx.app.config, stored.relative) };
 }
 
-export async function importDocumentMedia<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** The document the path names (`id`, which the spec gives no type). */
+export type DocumentMediaParams = { id: unknown };
+
+export async function importDocumentMedia<R>(ctx: HandlerContext<DocumentMediaParams>): Promise<HandlerResult<R>> {
   // `id` is untyped in the spec: only an integer names a document (the URL's capture: rest/params.ts merges it last).
   const documentId = typeof ctx.params.id === 'string' || typeof ctx.params.id === 'number' ? Number(ctx.params.id) : Number.NaN;
   if (!Number.isSafeInteger(documentId)) throw restError('rest_post_invalid_id');

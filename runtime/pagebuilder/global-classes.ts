@@ -10,27 +10,36 @@ import { asResult } from '../rest/answer.ts';
 
 const COLLECTION = 'pagebuilder.global-classes';
 
-interface ClassSet {
+/** A type, not an interface: a stored record's data is a `Record<string, unknown>`, which a type alias fits. */
+type ClassSet = {
   items: Record<string, Record<string, unknown>>;
   order: string[];
-}
+};
 
-async function load(ctx: HandlerContext, context: string): Promise<ClassSet> {
+async function load(ctx: HandlerContext<unknown>, context: string): Promise<ClassSet> {
   const record = await getRecord(ctx.app.db, COLLECTION, context);
-  return (record?.data as unknown as ClassSet) ?? { items: {}, order: [] };
+  return (record?.data as ClassSet | undefined) ?? { items: {}, order: [] };
 }
 
-const contextOf = (ctx: HandlerContext): string => String(ctx.params.context ?? 'frontend');
+/** Every route here names the set it reads or writes: the published one or the editor's preview. */
+export type GlobalClassesParams = { context: 'frontend' | 'preview' };
 
-export async function getGlobalClasses<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+const contextOf = (ctx: HandlerContext<GlobalClassesParams>): string => ctx.params.context ?? 'frontend';
+
+export async function getGlobalClasses<R>(ctx: HandlerContext<GlobalClassesParams>): Promise<HandlerResult<R>> {
   const set = await load(ctx, contextOf(ctx));
   return asResult<R>({ data: set.items, meta: { order: set.order } });
 }
 
-export async function saveGlobalClasses<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
-  const items = ctx.params.items as ClassSet['items'];
-  const order = ctx.params.order as string[];
-  const changes = ctx.params.changes as { added: string[]; deleted: string[]; modified: string[] };
+/** A save: the whole set (every class keyed by its id, and their order) and what changed since the last. */
+export type GlobalClassesSaveParams = GlobalClassesParams & {
+  items: Record<string, { id: string; [field: string]: unknown }>;
+  order: string[];
+  changes: { added: string[]; deleted: string[]; modified: string[] };
+};
+
+export async function saveGlobalClasses<R>(ctx: HandlerContext<GlobalClassesSaveParams>): Promise<HandlerResult<R>> {
+  const { items, order, changes } = ctx.params;
   const ids = Object.keys(items);
   const problems: string[] = [];
   for (const [id, item] of Object.entries(items)) if (item.id !== id) problems.push(`items.${id}.id must be ${id}.`);
@@ -40,7 +49,7 @@ export async function saveGlobalClasses<R>(ctx: HandlerContext): Promise<Handler
   if (problems.length) throw restError('rest_invalid_param', ['items'], { params: { items: problems.join(' ') } });
 
   const set: ClassSet = { items, order };
-  await putRecord(ctx.app.db, COLLECTION, contextOf(ctx), set as unknown as Record<string, unknown>);
+  await putRecord(ctx.app.db, COLLECTION, contextOf(ctx), set);
   return asResult<R>({ data: set.items, meta: { order: set.order } });
 }
 
@@ -63,7 +72,7 @@ function stringsOf(metaValue: string): Set<string> {
 }
 
 /** Where each class is used: the builder data of the documents that name its id. */
-export async function globalClassesUsage<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function globalClassesUsage<R>(ctx: HandlerContext<GlobalClassesParams>): Promise<HandlerResult<R>> {
   const set = await load(ctx, contextOf(ctx));
   const rows = await ctx.app.db
     .selectFrom('postmeta')

@@ -12,7 +12,7 @@ import { asResult } from '../rest/answer.ts';
 
 const KINDS = { colors: 'pagebuilder.colors', typography: 'pagebuilder.typography' } as const;
 
-function seedOf(ctx: HandlerContext, collection: string): CollectionBehavior['seed'] {
+function seedOf(ctx: HandlerContext<unknown>, collection: string): CollectionBehavior['seed'] {
   for (const route of ctx.app.routes) {
     for (const endpoint of route.endpoints) {
       const b = endpoint.behavior;
@@ -22,7 +22,8 @@ function seedOf(ctx: HandlerContext, collection: string): CollectionBehavior['se
   return undefined;
 }
 
-export async function getGlobals<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: both kinds, every record. */
+export async function getGlobals<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const [kind, collection] of Object.entries(KINDS)) {
     await ensureSeeded(ctx.app.db, collection, seedOf(ctx, collection));

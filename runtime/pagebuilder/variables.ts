@@ -122,23 +122,37 @@ function answer(set: VariableSet, extra: Record<string, unknown> = {}) {
   return { success: true, data: { variables: live(set), total: Object.keys(live(set)).length, watermark: set.watermark, ...extra } };
 }
 
-export async function listVariables<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: the whole live set. */
+export async function listVariables<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   return asResult<R>(answer(await load(ctx.app.db)));
 }
 
+/**
+ * What each single-change route sends: a create has no id yet; a restore's id is untyped in the
+ * spec (read as text); `type` here is the variable's own (colour, font...), not the change's.
+ */
+export type VariableCreateParams = { type: string; label: string; value: string };
+export type VariableUpdateParams = { id: string; label: string; value: string; order?: number; type?: string };
+export type VariableDeleteParams = { id: string };
+export type VariableRestoreParams = { id: unknown; label?: string; value?: string; type?: string };
+export type VariableChangeParams = VariableCreateParams | VariableUpdateParams | VariableDeleteParams | VariableRestoreParams;
+
 /** One change (create, update, delete, restore) as its own endpoint, atomically. */
-export async function changeVariable<R>(ctx: HandlerContext, type: 'create' | 'update' | 'delete' | 'restore'): Promise<HandlerResult<R>> {
+export async function changeVariable<R>(ctx: HandlerContext<VariableChangeParams>, type: 'create' | 'update' | 'delete' | 'restore'): Promise<HandlerResult<R>> {
   return ctx.app.db.transaction().execute(async (trx) => {
     const set = await load(trx, trx);
     // The params carry the variable's own `type` (colour, font...): keep it apart from the change's.
-    const id = apply(set, { type, id: ctx.params.id, variable: ctx.params }, ctx.app.now());
+    const id = apply(set, { type, id: 'id' in ctx.params ? ctx.params.id : undefined, variable: ctx.params }, ctx.app.now());
     const saved = await save(trx, set);
     return asResult<R>(answer(saved, { variable: { id, ...saved.variables[id] } }), { status: type === 'create' ? 201 : 200 });
   });
 }
 
+/** The watermark the editor last saw, and the changes (objects the spec does not type further). */
+export type VariableBatchParams = { watermark: number; operations: unknown[] };
+
 /** Several changes at once, all or none, against the watermark the editor last saw. */
-export async function batchVariables<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function batchVariables<R>(ctx: HandlerContext<VariableBatchParams>): Promise<HandlerResult<R>> {
   return ctx.app.db.transaction().execute(async (trx) => {
     const set = await load(trx, trx);
     if (Number(ctx.params.watermark) !== set.watermark) {

@@ -6,10 +6,12 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { patternRegistry } from './registry.ts';
 import { asResult } from '../rest/answer.ts';
 
-export function listBlockPatterns<R>(ctx: HandlerContext): HandlerResult<R> {
+/** Takes no params: the whole registry. */
+export function listBlockPatterns<R>(ctx: HandlerContext<unknown>): HandlerResult<R> {
   return asResult<R>(patternRegistry(ctx.app).patterns);
 }
 
-export function listBlockPatternCategories<R>(ctx: HandlerContext): HandlerResult<R> {
+/** Takes no params: the whole registry. */
+export function listBlockPatternCategories<R>(ctx: HandlerContext<unknown>): HandlerResult<R> {
   return asResult<R>(patternRegistry(ctx.app).categories);
 }

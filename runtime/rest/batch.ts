@@ -34,8 +34,11 @@ interface BatchItem {
 
 type Prepared = { request: RestRequest; match: RouteMatch } | { error: RestResponse };
 
-export async function runBatch<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
-  const items = (ctx.params.requests ?? []) as BatchItem[];
+/** The requests to run (each a method, a path with its query, a body and headers) and how they are validated. */
+export type BatchParams = { validation: 'require-all-validate' | 'normal'; requests: BatchItem[] };
+
+export async function runBatch<R>(ctx: HandlerContext<BatchParams>): Promise<HandlerResult<R>> {
+  const items = ctx.params.requests ?? [];
   const prepared = await Promise.all(items.map((item) => prepare(ctx, item)));
 
   if (ctx.params.validation === 'require-all-validate') {
@@ -76,7 +79,7 @@ export async function runBatch<R>(ctx: HandlerContext): Promise<HandlerResult<R>
 }
 
 /** Parses the item's path and finds its endpoint; errors are kept as that item's answer. */
-async function prepare(ctx: HandlerContext, item: BatchItem): Promise<Prepared> {
+async function prepare(ctx: HandlerContext<unknown>, item: BatchItem): Promise<Prepared> {
   const parsed = parsePath(item.path);
   if (!parsed) return { error: errorResponse(ctx.app, restError('parse_path_failed')) };
   const request: RestRequest = {
@@ -100,7 +103,7 @@ async function prepare(ctx: HandlerContext, item: BatchItem): Promise<Prepared> 
 }
 
 /** The validation half of the pipeline only; null when the item's params are fine. */
-async function validateOnly(ctx: HandlerContext, p: Prepared): Promise<unknown> {
+async function validateOnly(ctx: HandlerContext<unknown>, p: Prepared): Promise<unknown> {
   if ('error' in p) {
     // WordPress answers the validation pass's refusals before rest_post_dispatch, which is what
     // adds Allow to a refused item when the batch runs: here it has none.

@@ -6,7 +6,7 @@ import type { HandlerContext, HandlerResult } from './types.ts';
 import { describeRoute } from '../../contract/route-descriptor.ts';
 import { aliasUsed, speakAlias } from './alias.ts';
 
-export function namespaceIndex(ctx: HandlerContext): HandlerResult {
+export function namespaceIndex(ctx: HandlerContext<{ context?: unknown }>): HandlerResult {
   const namespace = ctx.route.namespace;
   const routes: Record<string, unknown> = {};
   for (const route of ctx.app.routes) {

@@ -20,13 +20,13 @@ interface SiteBacked {
 /** A setting kept as its own option, with the value a fresh WordPress site has. */
 interface OptionBacked {
   option: string;
-  fallback: (ctx: HandlerContext) => Promise<unknown> | unknown;
+  fallback: (ctx: HandlerContext<unknown>) => Promise<unknown> | unknown;
 }
 
 type Setting = SiteBacked | OptionBacked;
 
 /** The settings in the order WordPress answers them. */
-const SETTINGS: Record<string, Setting> = {
+const SETTINGS = {
   title: { site: 'name', read: (s) => s.name },
   description: { site: 'description', read: (s) => s.description },
   url: { site: 'url', read: (s) => s.url },
@@ -48,22 +48,34 @@ const SETTINGS: Record<string, Setting> = {
   // WordPress answers a site without a logo as null, one without an icon as 0.
   site_logo: { option: 'site_logo', fallback: () => null },
   site_icon: { option: 'site_icon', fallback: () => 0 },
-};
+} satisfies Record<string, Setting>;
+
+type SettingName = keyof typeof SETTINGS;
+
+/** Own keys only: a param named `constructor` is no setting. */
+const isSettingName = (name: string): name is SettingName => Object.hasOwn(SETTINGS, name);
+
+/**
+ * What a save reads: any of the settings, each optional (only those sent are stored), and a null
+ * resets one. The update route's args must name settings this table knows.
+ */
+export type SettingsWriteParams = { [K in SettingName]?: unknown };
 
 const isSiteBacked = (s: Setting): s is SiteBacked => 'site' in s;
 
 /** The address WordPress's installer stores as admin_email: here, the first administrator's. */
-async function firstAdministratorEmail(ctx: HandlerContext): Promise<string> {
+async function firstAdministratorEmail(ctx: HandlerContext<unknown>): Promise<string> {
   // Roles are a JSON list: the text match narrows, the parsed list decides.
   const rows = await ctx.app.db.selectFrom('users').select(['email', 'roles']).where('roles', 'like', '%"administrator"%').orderBy('id').execute();
   const admin = rows.find((r) => (JSON.parse(r.roles) as string[]).includes('administrator'));
   return admin?.email ?? '';
 }
 
-export async function getSettings<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** Takes no params: every setting. */
+export async function getSettings<R>(ctx: HandlerContext<unknown>): Promise<HandlerResult<R>> {
   const site = await getSiteSettings(ctx.app.db, ctx.app.deployment.site, ctx.app.config.siteUrl);
   const data: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(SETTINGS)) {
+  for (const [name, setting] of Object.entries<Setting>(SETTINGS)) {
     data[name] = isSiteBacked(setting) ? setting.read(site) : await getOption(ctx.app.db, setting.option, await setting.fallback(ctx));
   }
   if (data.site_logo === 0) data.site_logo = null;
@@ -75,12 +87,15 @@ export async function getSettings<R>(ctx: HandlerContext): Promise<HandlerResult
  * null resets an option to its default, as WordPress deletes it. The time zone is also the
  * `timezone_string` option the content's dates are read in.
  */
-export async function updateSettings<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+export async function updateSettings<R>(ctx: HandlerContext<SettingsWriteParams>): Promise<HandlerResult<R>> {
   const db = ctx.app.db;
-  const sent = Object.entries(SETTINGS).filter(([name]) => ctx.params[name] !== undefined);
+  const sent: Array<{ name: string; setting: Setting; value: unknown }> = [];
+  for (const [name, setting] of Object.entries<Setting>(SETTINGS)) {
+    const value = isSettingName(name) ? ctx.params[name] : undefined;
+    if (value !== undefined) sent.push({ name, setting, value });
+  }
   await db.transaction().execute(async (trx) => {
-    for (const [name, setting] of sent) {
-      const value = ctx.params[name];
+    for (const { name, setting, value } of sent) {
       if (!isSiteBacked(setting)) {
         if (value === null) await trx.deleteFrom('options').where('name', '=', setting.option).execute();
         else await setOption(trx, setting.option, value);

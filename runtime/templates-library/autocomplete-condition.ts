@@ -20,7 +20,7 @@ interface Target {
 /** Condition kinds that name one object (a post type or a taxonomy); `author` names none. */
 const NAMED_OBJECTS = new Set<string>(['post', 'taxonomy']);
 
-async function targetOf(ctx: HandlerContext, payload: unknown): Promise<Target> {
+async function targetOf(ctx: HandlerContext<unknown>, payload: unknown): Promise<Target> {
   let value = payload;
   if (typeof value === 'string' && value.trim().startsWith('{')) {
     try {
@@ -51,7 +51,13 @@ function invalidPayload() {
   });
 }
 
-export async function autocompleteCondition<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * The condition (`payload`: a name, or an object with `object` and `name`, or that object as
+ * JSON text) and the text typed so far; the spec gives neither a type, so both are read here.
+ */
+export type AutocompleteParams = { payload: unknown; query: unknown };
+
+export async function autocompleteCondition<R>(ctx: HandlerContext<AutocompleteParams>): Promise<HandlerResult<R>> {
   const target = await targetOf(ctx, ctx.params.payload);
   const text = String(ctx.params.query ?? '').trim();
   const db = ctx.app.db;

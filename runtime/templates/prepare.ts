@@ -24,7 +24,7 @@ function originalSource(t: Template): 'theme' | 'site' | 'user' {
   return 'user';
 }
 
-async function authorText(ctx: HandlerContext, t: Template, source: 'theme' | 'site' | 'user'): Promise<string> {
+async function authorText(ctx: HandlerContext<unknown>, t: Template, source: 'theme' | 'site' | 'user'): Promise<string> {
   if (source === 'theme') return t.theme === activeTheme(ctx.app).stylesheet ? activeTheme(ctx.app).name : t.theme;
   if (source === 'site') return (await getSiteSettings(ctx.app.db, ctx.app.deployment.site, ctx.app.config.siteUrl)).name;
   const user = await ctx.app.db.selectFrom('users').select('display_name').where('id', '=', t.author).executeTakeFirst();
@@ -38,7 +38,7 @@ export interface TemplateAbilities {
 }
 
 /** What the caller may do with templates of a kind, asked once per answer. */
-export async function templateAbilities(ctx: HandlerContext, kind: string): Promise<TemplateAbilities> {
+export async function templateAbilities(ctx: HandlerContext<unknown>, kind: string): Promise<TemplateAbilities> {
   const [manage, publish, unfiltered] = await Promise.all([
     userCan(ctx.app, ctx.user, 'edit_theme_options'),
     userCan(ctx.app, ctx.user, postTypeCaps(kind).publish_posts),
@@ -47,7 +47,7 @@ export async function templateAbilities(ctx: HandlerContext, kind: string): Prom
   return { manage, publish, unfiltered };
 }
 
-export async function prepareTemplate(ctx: HandlerContext, t: Template, context: Context, can: TemplateAbilities): Promise<Record<string, unknown>> {
+export async function prepareTemplate(ctx: HandlerContext<unknown>, t: Template, context: Context, can: TemplateAbilities): Promise<Record<string, unknown>> {
   const source = originalSource(t);
   const data: Record<string, unknown> = {
     id: t.id,

@@ -36,7 +36,10 @@ async function answer(ctx: HandlerContext, templates: Template[], context: Conte
  * Asked for one content type, only templates a post of that type may pick (those the theme
  * names for it, and custom ones) are listed, as the editor's template picker wants.
  */
-export async function list<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/** What the list reads: the context, one item by its post id, a template part area, and a content type to pick for. */
+export type TemplateListParams = { context: Context; wp_id?: number; area?: string; post_type?: string };
+
+export async function list<R>(ctx: HandlerContext<TemplateListParams>): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const p = ctx.params;
   const theme = activeTheme(ctx.app).stylesheet;
@@ -67,11 +70,17 @@ export async function get<R>(ctx: HandlerContext<TemplateReadParams>): Promise<H
 }
 
 /** The first template of the slug's hierarchy that has content, or `{}` when there is none (as WordPress answers). */
-export async function lookup<R>(ctx: HandlerContext): Promise<HandlerResult<R>> {
+/**
+ * What the lookup reads: the slug whose hierarchy is walked, whether it is a custom template, and
+ * the prefix of its hierarchy; `context` is no arg of the route, so it is 'view' when not sent.
+ */
+export type TemplateLookupParams = { slug: string; is_custom?: boolean; template_prefix?: string; context?: Context };
+
+export async function lookup<R>(ctx: HandlerContext<TemplateLookupParams>): Promise<HandlerResult<R>> {
   const kind = kindOf(ctx);
   const theme = activeTheme(ctx.app).stylesheet;
   const names = { postTypes: POST_TYPE_NAMES, taxonomies: TAXONOMIES.map((t) => t.taxonomy) };
-  const hierarchy = templateHierarchy(String(ctx.params.slug), ctx.params.is_custom === true, String(ctx.params.template_prefix ?? ''), names);
+  const hierarchy = templateHierarchy(ctx.params.slug, ctx.params.is_custom === true, ctx.params.template_prefix ?? '', names);
   const items = await siteItems(ctx.app, kind, theme);
   for (const slug of hierarchy) {
     const template = items.find((t) => t.slug === slug) ?? themeFiles(ctx.app, kind).find((t) => t.slug === slug);

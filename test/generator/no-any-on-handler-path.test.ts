@@ -5,8 +5,10 @@
  * whose type arguments default to `any` (a bare `HandlerContext` once was one). Those three are
  * zero now and stay so. A fourth and fifth count the step short of `any`: parameters of exported
  * functions typed `Record<string, unknown>` or a bare `HandlerContext` (whose params are that), in
- * all the reached files and in the services the handlers call themselves; their ceilings are the
- * counts when the core services were typed: lower them as code gets typed, never raise them.
+ * all the reached files and in the services the handlers call themselves. Every service a handler
+ * calls now takes its operation's params (or `HandlerContext<unknown>` when it reads none), so the
+ * second is zero; the first counts the helpers that serve any operation (behaviours, errors, meta
+ * writes...) and the read path's helpers not yet narrowed: lower it as code gets typed, never raise it.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,7 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The most each count may be. */
-const CEILING = { any: 0, recordStringAny: 0, anyByDefault: 0, untypedParams: 137, untypedServiceParams: 62 };
+const CEILING = { any: 0, recordStringAny: 0, anyByDefault: 0, untypedParams: 46, untypedServiceParams: 0 };
 
 interface Counts {
   files: number;
@@ -46,8 +48,13 @@ describe('any on the path from a handler to the store', () => {
     expect(counts.anyByDefault).toBeLessThanOrEqual(CEILING.anyByDefault);
     expect(counts.untypedParams, `untyped params: ${counts.untyped.all.join('\n')}`).toBeLessThanOrEqual(CEILING.untypedParams);
     expect(counts.untypedServiceParams, `untyped params of services: ${counts.untyped.services.join('\n')}`).toBeLessThanOrEqual(CEILING.untypedServiceParams);
-    // The core write services take their operations' params (they once took Record<string, unknown>).
-    for (const typed of ['runtime/content/posts.ts: create(ctx)', 'runtime/content/posts.ts: update(ctx)', 'runtime/terms/service.ts: create(ctx)', 'runtime/users/write.ts: update(ctx)', 'runtime/media/service.ts: media.update(ctx)']) {
+    // The services take their operations' params (they once took Record<string, unknown>): the
+    // core writes, and the extensions' (forms, page builder, link searches, oEmbed, batch...).
+    for (const typed of [
+      'runtime/content/posts.ts: create(ctx)', 'runtime/content/posts.ts: update(ctx)', 'runtime/terms/service.ts: create(ctx)', 'runtime/users/write.ts: update(ctx)', 'runtime/media/service.ts: media.update(ctx)',
+      'runtime/media/service.ts: media.list(ctx)', 'runtime/forms/submission.ts: submitForm(ctx)', 'runtime/forms/entries.ts: listEntries(ctx)', 'runtime/pagebuilder/variables.ts: changeVariable(ctx)',
+      'runtime/rest/batch.ts: runBatch(ctx)', 'runtime/settings/rest-settings.ts: updateSettings(ctx)', 'runtime/templates/service.ts: list(ctx)', 'runtime/oembed/proxy.ts: proxy(ctx)',
+    ]) {
       expect(counts.untyped.services).not.toContain(typed);
     }
     // ...and the walk does find the services the handlers call (a low count could mean it found none).

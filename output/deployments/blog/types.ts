@@ -163,9 +163,7 @@ export interface InboxEvent {
   id: number;
   received: string;
   /** The event as it was received. */
-  body: {
-    [k: string]: unknown;
-  };
+  body: unknown;
 }
 
 /** An inbound event was stored (or had been stored already: `duplicate`). */
@@ -2724,7 +2722,7 @@ export type ZipFile = string;
 
 /** Params of GET / as a client sends them. */
 export type GetIndexInput = {
-  context?: string;
+  context?: unknown;
 };
 
 /** Params of GET / as its handler receives them, defaults applied. */
@@ -2758,8 +2756,8 @@ export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0 as a client sends them. */
 export type Oembed10IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
@@ -2773,8 +2771,8 @@ export type Oembed10IndexResult = NamespaceIndex;
 export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
-  format?: string;
-  maxwidth?: number;
+  format?: unknown;
+  maxwidth?: unknown;
 };
 
 /** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
@@ -2806,8 +2804,8 @@ export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /pagebuilder-one/v1 as a client sends them. */
 export type PagebuilderOneV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder-one/v1 as its handler receives them, defaults applied. */
@@ -3105,8 +3103,8 @@ export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
 /** Params of GET /pagebuilder/v1 as a client sends them. */
 export type PagebuilderV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder/v1 as its handler receives them, defaults applied. */
@@ -3771,8 +3769,8 @@ export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
 /** Params of GET /pagebuilder/v1/documents as a client sends them. */
 export type PagebuilderV1DocumentsIndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder/v1/documents as its handler receives them, defaults applied. */
@@ -3785,9 +3783,7 @@ export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
 export type PagebuilderV1DocumentsPostMediaImportInput = {
   /** Document (post id) whose external media is imported. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
 };
 
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as its handler receives them. */
@@ -3798,8 +3794,8 @@ export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback as a client sends them. */
 export type PagebuilderV1FeedbackIndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder/v1/feedback as its handler receives them, defaults applied. */
@@ -3830,8 +3826,8 @@ export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
 /** Params of GET /pagebuilder-ai/v1 as a client sends them. */
 export type PagebuilderAiV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder-ai/v1 as its handler receives them, defaults applied. */
@@ -3852,8 +3848,8 @@ export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
 /** Params of GET /sitegen/v1 as a client sends them. */
 export type SitegenV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /sitegen/v1 as its handler receives them, defaults applied. */
@@ -4223,8 +4219,8 @@ export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
 /** Params of GET /theme/v1 as a client sends them. */
 export type ThemeV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /theme/v1 as its handler receives them, defaults applied. */
@@ -4270,8 +4266,8 @@ export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1 as a client sends them. */
 export type NpsSurveyV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
@@ -4340,8 +4336,8 @@ export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /** Params of GET /core/v2 as a client sends them. */
 export type CoreV2IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core/v2 as its handler receives them, defaults applied. */
@@ -6451,8 +6447,8 @@ export type SearchSiteResult = SearchResult[];
 
 /** Params of GET /core-site-health/v1 as a client sends them. */
 export type CoreSiteHealthV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
@@ -6464,8 +6460,8 @@ export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /** Params of GET /core-block-editor/v1 as a client sends them. */
 export type CoreBlockEditorV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
@@ -6507,8 +6503,8 @@ export type ExportThemeResult = ZipFile;
 
 /** Params of GET /core-abilities/v1 as a client sends them. */
 export type CoreAbilitiesV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */

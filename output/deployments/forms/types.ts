@@ -322,13 +322,9 @@ export interface FormsbuilderLicenseOption {
 /** The value of the `formsbuilder.setup-wizard` option (its default until first written). */
 export interface FormsbuilderSetupWizardOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  step?: {
-    [k: string]: unknown;
-  };
+  step?: unknown;
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  completed?: {
-    [k: string]: unknown;
-  };
+  completed?: unknown;
   [k: string]: unknown;
 }
 
@@ -352,9 +348,7 @@ export interface FormsuiteLearnChaptersItem {
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
 export interface FormsuiteMigrationBannerOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  dismissed?: {
-    [k: string]: unknown;
-  };
+  dismissed?: unknown;
   [k: string]: unknown;
 }
 
@@ -369,9 +363,7 @@ export interface FormsuiteMigratorSourcesItem {
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
 export interface FormsuiteOnboardingStatusOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  status?: {
-    [k: string]: unknown;
-  };
+  status?: unknown;
   [k: string]: unknown;
 }
 
@@ -403,9 +395,7 @@ export interface InboxEvent {
   id: number;
   received: string;
   /** The event as it was received. */
-  body: {
-    [k: string]: unknown;
-  };
+  body: unknown;
 }
 
 /** An inbound event was stored (or had been stored already: `duplicate`). */
@@ -2865,7 +2855,7 @@ export type ZipFile = string;
 
 /** Params of GET / as a client sends them. */
 export type GetIndexInput = {
-  context?: string;
+  context?: unknown;
 };
 
 /** Params of GET / as its handler receives them, defaults applied. */
@@ -2899,8 +2889,8 @@ export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0 as a client sends them. */
 export type Oembed10IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
@@ -2914,8 +2904,8 @@ export type Oembed10IndexResult = NamespaceIndex;
 export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
-  format?: string;
-  maxwidth?: number;
+  format?: unknown;
+  maxwidth?: unknown;
 };
 
 /** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
@@ -2947,8 +2937,8 @@ export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /formsuite/v1 as a client sends them. */
 export type FormsuiteV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /formsuite/v1 as its handler receives them, defaults applied. */
@@ -3146,9 +3136,7 @@ export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 /** Params of POST /formsuite/v1/generate-form as a client sends them. */
 export type FormsuiteV1PostGenerateFormInput = {
   /** Let the AI service use its built-in instructions. */
-  use_system_message?: {
-    [k: string]: unknown;
-  };
+  use_system_message?: unknown;
 };
 
 /** Params of POST /formsuite/v1/generate-form as its handler receives them. */
@@ -3178,9 +3166,7 @@ export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOptio
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
 export type FormsuiteV1GetAfterSubmissionInput = {
   /** Entry just created by the visitor. */
-  submission_id: {
-    [k: string]: unknown;
-  };
+  submission_id: unknown;
 };
 
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as its handler receives them. */
@@ -3202,9 +3188,7 @@ export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
 /** Params of POST /formsuite/v1/dismiss-form-setup-card as a client sends them. */
 export type FormsuiteV1PostDismissFormSetupCardInput = {
   /** Form whose setup card is dismissed. */
-  form_id: {
-    [k: string]: unknown;
-  };
+  form_id: unknown;
   /** Which card. */
   action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
 };
@@ -3253,17 +3237,11 @@ export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserD
 /** Params of POST /formsuite/v1/onboarding/user-details as a client sends them. */
 export type FormsuiteV1PostOnboardingUserDetailsInput = {
   /** First name. */
-  first_name: {
-    [k: string]: unknown;
-  };
+  first_name: unknown;
   /** Last name. */
-  last_name?: {
-    [k: string]: unknown;
-  };
+  last_name?: unknown;
   /** Email address. */
-  email: {
-    [k: string]: unknown;
-  };
+  email: unknown;
 };
 
 /** Params of POST /formsuite/v1/onboarding/user-details as its handler receives them. */
@@ -3275,9 +3253,7 @@ export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUser
 /** Params of GET /formsuite/v1/plugin-status as a client sends them. */
 export type FormsuiteV1GetPluginStatusInput = {
   /** Plugin asked about. */
-  plugin: {
-    [k: string]: unknown;
-  };
+  plugin: unknown;
 };
 
 /** Params of GET /formsuite/v1/plugin-status as its handler receives them. */
@@ -3331,9 +3307,7 @@ export type FormsuiteV1GetEntriesListResult = FormEntry[];
 /** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
 export type FormsuiteV1PostEntriesReadStatusInput = {
   /** Entries to change. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
   /** Mark read or unread. */
   action: 'read' | 'unread';
 };
@@ -3347,9 +3321,7 @@ export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 /** Params of POST /formsuite/v1/entries/trash as a client sends them. */
 export type FormsuiteV1PostEntriesTrashInput = {
   /** Entries to change. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
   /** Trash or restore. */
   action: 'trash' | 'restore';
 };
@@ -3363,9 +3335,7 @@ export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 /** Params of POST /formsuite/v1/entries/delete as a client sends them. */
 export type FormsuiteV1PostEntriesDeleteInput = {
   /** Entries deleted for good. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
 };
 
 /** Params of POST /formsuite/v1/entries/delete as its handler receives them. */
@@ -3405,9 +3375,7 @@ export type FormsuiteV1PostEntriesExportResult = CsvText;
 /** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
 export type FormsuiteV1GetEntryDetailsInput = {
   /** Entry id. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
 };
 
 /** Params of GET /formsuite/v1/entry/<id>/details as its handler receives them. */
@@ -3419,9 +3387,7 @@ export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 /** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
 export type FormsuiteV1GetEntryLogsInput = {
   /** Entry id. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
   /** Log lines per page. */
   per_page?: number;
   /** Page of the log. */
@@ -3753,8 +3719,8 @@ export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /formsuite as a client sends them. */
 export type FormsuiteIndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /formsuite as its handler receives them, defaults applied. */
@@ -3804,8 +3770,8 @@ export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
 /** Params of GET /formsbuilder/v1 as a client sends them. */
 export type FormsbuilderV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /formsbuilder/v1 as its handler receives them, defaults applied. */
@@ -3896,8 +3862,8 @@ export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
 /** Params of GET /theme/v1 as a client sends them. */
 export type ThemeV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /theme/v1 as its handler receives them, defaults applied. */
@@ -3936,8 +3902,8 @@ export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /one-onboarding/v1 as a client sends them. */
 export type OneOnboardingV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /one-onboarding/v1 as its handler receives them, defaults applied. */
@@ -4008,8 +3974,8 @@ export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
 /** Params of GET /getting-started/v1 as a client sends them. */
 export type GettingStartedV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /getting-started/v1 as its handler receives them, defaults applied. */
@@ -4067,8 +4033,8 @@ export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1 as a client sends them. */
 export type NpsSurveyV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
@@ -4137,8 +4103,8 @@ export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /** Params of GET /vendor-core/v1 as a client sends them. */
 export type VendorCoreV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /vendor-core/v1 as its handler receives them, defaults applied. */
@@ -4164,8 +4130,8 @@ export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
 /** Params of GET /core/v2 as a client sends them. */
 export type CoreV2IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core/v2 as its handler receives them, defaults applied. */
@@ -6275,8 +6241,8 @@ export type SearchSiteResult = SearchResult[];
 
 /** Params of GET /core-site-health/v1 as a client sends them. */
 export type CoreSiteHealthV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
@@ -6288,8 +6254,8 @@ export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /** Params of GET /core-block-editor/v1 as a client sends them. */
 export type CoreBlockEditorV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
@@ -6331,8 +6297,8 @@ export type ExportThemeResult = ZipFile;
 
 /** Params of GET /core-abilities/v1 as a client sends them. */
 export type CoreAbilitiesV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */

@@ -125,9 +125,7 @@ export interface BlocksKitRolesItem {
 /** The value of the `cacheopt.crawler-state` option (its default until first written). */
 export interface CacheoptCrawlerStateOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  enabled?: {
-    [k: string]: unknown;
-  };
+  enabled?: unknown;
   [k: string]: unknown;
 }
 
@@ -702,13 +700,9 @@ export interface FormsbuilderLicenseOption {
 /** The value of the `formsbuilder.setup-wizard` option (its default until first written). */
 export interface FormsbuilderSetupWizardOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  step?: {
-    [k: string]: unknown;
-  };
+  step?: unknown;
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  completed?: {
-    [k: string]: unknown;
-  };
+  completed?: unknown;
   [k: string]: unknown;
 }
 
@@ -732,9 +726,7 @@ export interface FormsuiteLearnChaptersItem {
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
 export interface FormsuiteMigrationBannerOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  dismissed?: {
-    [k: string]: unknown;
-  };
+  dismissed?: unknown;
   [k: string]: unknown;
 }
 
@@ -749,9 +741,7 @@ export interface FormsuiteMigratorSourcesItem {
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
 export interface FormsuiteOnboardingStatusOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  status?: {
-    [k: string]: unknown;
-  };
+  status?: unknown;
   [k: string]: unknown;
 }
 
@@ -824,9 +814,7 @@ export interface HdrftrMcpAbilitiesItem {
 /** The value of the `hdrftr.mcp-settings` option (its default until first written). */
 export interface HdrftrMcpSettingsOption {
   /** Any JSON value: the default's type until a write (whose body the spec does not describe) stores another. */
-  enabled?: {
-    [k: string]: unknown;
-  };
+  enabled?: unknown;
   [k: string]: unknown;
 }
 
@@ -868,9 +856,7 @@ export interface InboxEvent {
   id: number;
   received: string;
   /** The event as it was received. */
-  body: {
-    [k: string]: unknown;
-  };
+  body: unknown;
 }
 
 /** An inbound event was stored (or had been stored already: `duplicate`). */
@@ -4780,7 +4766,7 @@ export type ZipFile = string;
 
 /** Params of GET / as a client sends them. */
 export type GetIndexInput = {
-  context?: string;
+  context?: unknown;
 };
 
 /** Params of GET / as its handler receives them, defaults applied. */
@@ -4814,8 +4800,8 @@ export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0 as a client sends them. */
 export type Oembed10IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /oembed/1.0 as its handler receives them, defaults applied. */
@@ -4829,8 +4815,8 @@ export type Oembed10IndexResult = NamespaceIndex;
 export type GetOembedInput = {
   /** Address of the item to embed. */
   url: string;
-  format?: string;
-  maxwidth?: number;
+  format?: unknown;
+  maxwidth?: unknown;
 };
 
 /** Params of GET /oembed/1.0/embed as its handler receives them, defaults applied. */
@@ -4862,8 +4848,8 @@ export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /cacheopt/v1 as a client sends them. */
 export type CacheoptV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /cacheopt/v1 as its handler receives them, defaults applied. */
@@ -5013,8 +4999,8 @@ export type CacheoptV1PostCheckImgResult = InboxReceipt;
 
 /** Params of GET /cacheopt/v3 as a client sends them. */
 export type CacheoptV3IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /cacheopt/v3 as its handler receives them, defaults applied. */
@@ -5101,8 +5087,8 @@ export type CacheoptV3PostErrDomainsResult = InboxReceipt;
 
 /** Params of GET /pagebuilder-one/v1 as a client sends them. */
 export type PagebuilderOneV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder-one/v1 as its handler receives them, defaults applied. */
@@ -5405,8 +5391,8 @@ export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
 /** Params of GET /pagebuilder/v1 as a client sends them. */
 export type PagebuilderV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder/v1 as its handler receives them, defaults applied. */
@@ -6187,9 +6173,7 @@ export type PagebuilderV1UpdateVariablesDeleteResult = VariablesAnswer;
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore as a client sends them. */
 export type PagebuilderV1UpdateVariablesRestoreInput = {
   /** Deleted variable to bring back. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
   /** Name to restore it under. */
   label?: string;
   /** Value to restore it with. */
@@ -6220,8 +6204,8 @@ export type PagebuilderV1PostVariablesBatchResult = VariablesAnswer;
 
 /** Params of GET /pagebuilder/v1/documents as a client sends them. */
 export type PagebuilderV1DocumentsIndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder/v1/documents as its handler receives them, defaults applied. */
@@ -6234,9 +6218,7 @@ export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as a client sends them. */
 export type PagebuilderV1DocumentsPostMediaImportInput = {
   /** Document (post id) whose external media is imported. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
 };
 
 /** Params of POST /pagebuilder/v1/documents/<id>/media/import as its handler receives them. */
@@ -6247,8 +6229,8 @@ export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback as a client sends them. */
 export type PagebuilderV1FeedbackIndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder/v1/feedback as its handler receives them, defaults applied. */
@@ -6279,8 +6261,8 @@ export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
 /** Params of GET /pagebuilder-ai/v1 as a client sends them. */
 export type PagebuilderAiV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /pagebuilder-ai/v1 as its handler receives them, defaults applied. */
@@ -6301,8 +6283,8 @@ export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
 /** Params of GET /sitegen/v1 as a client sends them. */
 export type SitegenV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /sitegen/v1 as its handler receives them, defaults applied. */
@@ -6672,8 +6654,8 @@ export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
 /** Params of GET /sitegen-images/v1 as a client sends them. */
 export type SitegenImagesV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /sitegen-images/v1 as its handler receives them, defaults applied. */
@@ -6709,8 +6691,8 @@ export type SitegenImagesV1PostImagesResult = UpstreamAnswer;
 
 /** Params of GET /hdrftr/v1 as a client sends them. */
 export type HdrftrV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /hdrftr/v1 as its handler receives them, defaults applied. */
@@ -6829,8 +6811,8 @@ export type HdrftrV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /formsuite/v1 as a client sends them. */
 export type FormsuiteV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /formsuite/v1 as its handler receives them, defaults applied. */
@@ -7023,9 +7005,7 @@ export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 /** Params of POST /formsuite/v1/generate-form as a client sends them. */
 export type FormsuiteV1PostGenerateFormInput = {
   /** Let the AI service use its built-in instructions. */
-  use_system_message?: {
-    [k: string]: unknown;
-  };
+  use_system_message?: unknown;
 };
 
 /** Params of POST /formsuite/v1/generate-form as its handler receives them. */
@@ -7055,9 +7035,7 @@ export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOptio
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as a client sends them. */
 export type FormsuiteV1GetAfterSubmissionInput = {
   /** Entry just created by the visitor. */
-  submission_id: {
-    [k: string]: unknown;
-  };
+  submission_id: unknown;
 };
 
 /** Params of GET /formsuite/v1/after-submission/<submission_id> as its handler receives them. */
@@ -7079,9 +7057,7 @@ export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
 /** Params of POST /formsuite/v1/dismiss-form-setup-card as a client sends them. */
 export type FormsuiteV1PostDismissFormSetupCardInput = {
   /** Form whose setup card is dismissed. */
-  form_id: {
-    [k: string]: unknown;
-  };
+  form_id: unknown;
   /** Which card. */
   action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
 };
@@ -7130,17 +7106,11 @@ export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserD
 /** Params of POST /formsuite/v1/onboarding/user-details as a client sends them. */
 export type FormsuiteV1PostOnboardingUserDetailsInput = {
   /** First name. */
-  first_name: {
-    [k: string]: unknown;
-  };
+  first_name: unknown;
   /** Last name. */
-  last_name?: {
-    [k: string]: unknown;
-  };
+  last_name?: unknown;
   /** Email address. */
-  email: {
-    [k: string]: unknown;
-  };
+  email: unknown;
 };
 
 /** Params of POST /formsuite/v1/onboarding/user-details as its handler receives them. */
@@ -7152,9 +7122,7 @@ export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUser
 /** Params of GET /formsuite/v1/plugin-status as a client sends them. */
 export type FormsuiteV1GetPluginStatusInput = {
   /** Plugin asked about. */
-  plugin: {
-    [k: string]: unknown;
-  };
+  plugin: unknown;
 };
 
 /** Params of GET /formsuite/v1/plugin-status as its handler receives them. */
@@ -7208,9 +7176,7 @@ export type FormsuiteV1GetEntriesListResult = FormEntry[];
 /** Params of POST /formsuite/v1/entries/read-status as a client sends them. */
 export type FormsuiteV1PostEntriesReadStatusInput = {
   /** Entries to change. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
   /** Mark read or unread. */
   action: 'read' | 'unread';
 };
@@ -7224,9 +7190,7 @@ export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 /** Params of POST /formsuite/v1/entries/trash as a client sends them. */
 export type FormsuiteV1PostEntriesTrashInput = {
   /** Entries to change. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
   /** Trash or restore. */
   action: 'trash' | 'restore';
 };
@@ -7240,9 +7204,7 @@ export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 /** Params of POST /formsuite/v1/entries/delete as a client sends them. */
 export type FormsuiteV1PostEntriesDeleteInput = {
   /** Entries deleted for good. */
-  entry_ids: {
-    [k: string]: unknown;
-  };
+  entry_ids: unknown;
 };
 
 /** Params of POST /formsuite/v1/entries/delete as its handler receives them. */
@@ -7282,9 +7244,7 @@ export type FormsuiteV1PostEntriesExportResult = CsvText;
 /** Params of GET /formsuite/v1/entry/<id>/details as a client sends them. */
 export type FormsuiteV1GetEntryDetailsInput = {
   /** Entry id. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
 };
 
 /** Params of GET /formsuite/v1/entry/<id>/details as its handler receives them. */
@@ -7296,9 +7256,7 @@ export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 /** Params of GET /formsuite/v1/entry/<id>/logs as a client sends them. */
 export type FormsuiteV1GetEntryLogsInput = {
   /** Entry id. */
-  id: {
-    [k: string]: unknown;
-  };
+  id: unknown;
   /** Log lines per page. */
   per_page?: number;
   /** Page of the log. */
@@ -7623,8 +7581,8 @@ export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /formsuite as a client sends them. */
 export type FormsuiteIndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /formsuite as its handler receives them, defaults applied. */
@@ -7674,8 +7632,8 @@ export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
 /** Params of GET /formsbuilder/v1 as a client sends them. */
 export type FormsbuilderV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /formsbuilder/v1 as its handler receives them, defaults applied. */
@@ -7766,8 +7724,8 @@ export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
 /** Params of GET /theme/v1 as a client sends them. */
 export type ThemeV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /theme/v1 as its handler receives them, defaults applied. */
@@ -7806,8 +7764,8 @@ export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /** Params of GET /one-onboarding/v1 as a client sends them. */
 export type OneOnboardingV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /one-onboarding/v1 as its handler receives them, defaults applied. */
@@ -7878,8 +7836,8 @@ export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
 /** Params of GET /getting-started/v1 as a client sends them. */
 export type GettingStartedV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /getting-started/v1 as its handler receives them, defaults applied. */
@@ -7937,8 +7895,8 @@ export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1 as a client sends them. */
 export type NpsSurveyV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /nps-survey/v1 as its handler receives them, defaults applied. */
@@ -8007,8 +7965,8 @@ export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /** Params of GET /blockeditor-templates/v1 as a client sends them. */
 export type BlockeditorTemplatesV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /blockeditor-templates/v1 as its handler receives them, defaults applied. */
@@ -8208,8 +8166,8 @@ export type BlockeditorTemplatesV1PostRevokeAccessResult = ActionRecord;
 
 /** Params of GET /vendor-core/v1 as a client sends them. */
 export type VendorCoreV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /vendor-core/v1 as its handler receives them, defaults applied. */
@@ -8235,8 +8193,8 @@ export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
 /** Params of GET /blocks-kit/v1 as a client sends them. */
 export type BlocksKitV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /blocks-kit/v1 as its handler receives them, defaults applied. */
@@ -8298,8 +8256,8 @@ export type BlocksKitV1GetRolesResult = BlocksKitRolesItem[];
 
 /** Params of GET /tmpl-library/v1 as a client sends them. */
 export type TmplLibraryV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /tmpl-library/v1 as its handler receives them, defaults applied. */
@@ -8324,9 +8282,7 @@ export type TmplLibraryV1GetConditionsResult = CollectionRecord[];
 /** Params of GET /tmpl-library/v1/check-conditions as a client sends them. */
 export type TmplLibraryV1GetCheckConditionsInput = {
   /** Template to look up. */
-  template_id: {
-    [k: string]: unknown;
-  };
+  template_id: unknown;
 };
 
 /** Params of GET /tmpl-library/v1/check-conditions as its handler receives them. */
@@ -8338,13 +8294,9 @@ export type TmplLibraryV1GetCheckConditionsResult = CollectionRecord;
 /** Params of POST /tmpl-library/v1/save-conditions as a client sends them. */
 export type TmplLibraryV1PostSaveConditionsInput = {
   /** Template the conditions apply to. */
-  template_id: {
-    [k: string]: unknown;
-  };
+  template_id: unknown;
   /** Where the template is shown. */
-  conditions: {
-    [k: string]: unknown;
-  };
+  conditions: unknown;
 };
 
 /** Params of POST /tmpl-library/v1/save-conditions as its handler receives them. */
@@ -8356,13 +8308,9 @@ export type TmplLibraryV1PostSaveConditionsResult = CollectionRecord;
 /** Params of GET /tmpl-library/v1/autocomplete-condition as a client sends them. */
 export type TmplLibraryV1GetAutocompleteConditionInput = {
   /** Kind of object the condition names (post type, taxonomy...). */
-  payload: {
-    [k: string]: unknown;
-  };
+  payload: unknown;
   /** Text typed so far. */
-  query: {
-    [k: string]: unknown;
-  };
+  query: unknown;
 };
 
 /** Params of GET /tmpl-library/v1/autocomplete-condition as its handler receives them. */
@@ -8869,17 +8817,11 @@ export type TmplLibraryV1PostSettingsUpdateResult = TmplLibrarySettingsOption;
 /** Params of POST /tmpl-library/v1/create-template as a client sends them. */
 export type TmplLibraryV1PostCreateTemplateInput = {
   /** Builder the template is made for. */
-  platform: {
-    [k: string]: unknown;
-  };
+  platform: unknown;
   /** Kind of template (page, header, footer...). */
-  type: {
-    [k: string]: unknown;
-  };
+  type: unknown;
   /** Title of the new template. */
-  title: {
-    [k: string]: unknown;
-  };
+  title: unknown;
 };
 
 /** Params of POST /tmpl-library/v1/create-template as its handler receives them. */
@@ -8893,13 +8835,9 @@ export type TmplLibraryV1GetAiContentAttachmentsInput = {
   /** Kind of item the attachments belong to. */
   type?: string;
   /** Item id. */
-  id?: {
-    [k: string]: unknown;
-  };
+  id?: unknown;
   /** Pack id. */
-  pack_id?: {
-    [k: string]: unknown;
-  };
+  pack_id?: unknown;
 };
 
 /** Params of GET /tmpl-library/v1/ai-content/attachments as its handler receives them, defaults applied. */
@@ -8912,9 +8850,7 @@ export type TmplLibraryV1GetAiContentAttachmentsResult = UpstreamAnswer;
 /** Params of GET /tmpl-library/v1/ai-content/images as a client sends them. */
 export type TmplLibraryV1GetAiContentImagesInput = {
   /** Words describing the images wanted. */
-  query?: {
-    [k: string]: unknown;
-  };
+  query?: unknown;
   /** Image orientation. */
   orientation?: string;
   /** Image size. */
@@ -8986,9 +8922,7 @@ export type TmplLibraryV1GetItemBySlugResult = UpstreamAnswer;
 /** Params of GET /tmpl-library/v1/items/search/<keyword> as a client sends them. */
 export type TmplLibraryV1GetItemsSearchInput = {
   /** Builder the items are made for. */
-  platform?: {
-    [k: string]: unknown;
-  };
+  platform?: unknown;
   /** Kind of item searched. */
   query_type?: string;
   keyword: string | number;
@@ -9072,8 +9006,8 @@ export type TmplLibraryV1PostWorkspacesDeleteResult = UpstreamAnswer;
 
 /** Params of GET /security-scan/v1 as a client sends them. */
 export type SecurityScanV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /security-scan/v1 as its handler receives them, defaults applied. */
@@ -9184,8 +9118,8 @@ export type SecurityScanV1UpdateScanIssueResult = CollectionRecord;
 
 /** Params of GET /core/v2 as a client sends them. */
 export type CoreV2IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core/v2 as its handler receives them, defaults applied. */
@@ -12382,8 +12316,8 @@ export type DeleteCurrentUserResult = DeletedUser;
 
 /** Params of GET /core-site-health/v1 as a client sends them. */
 export type CoreSiteHealthV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-site-health/v1 as its handler receives them, defaults applied. */
@@ -12395,8 +12329,8 @@ export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /** Params of GET /core-block-editor/v1 as a client sends them. */
 export type CoreBlockEditorV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-block-editor/v1 as its handler receives them, defaults applied. */
@@ -12438,8 +12372,8 @@ export type ExportThemeResult = ZipFile;
 
 /** Params of GET /core-abilities/v1 as a client sends them. */
 export type CoreAbilitiesV1IndexInput = {
-  namespace?: string;
-  context?: string;
+  namespace?: unknown;
+  context?: unknown;
 };
 
 /** Params of GET /core-abilities/v1 as its handler receives them, defaults applied. */
