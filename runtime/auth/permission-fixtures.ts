@@ -23,34 +23,57 @@ function dbNow(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-async function insert(app: App, fields: { type: string; status: string; author: number; parent: number; slug: string; mime?: string }): Promise<number> {
+interface FixtureRow {
+  type: string;
+  status: string;
+  parent: number;
+  slug: string;
+  mime?: string;
+}
+
+/**
+ * Writes `rows` in one statement and answers their ids by slug (each slug is new). One statement
+ * per kind of object, not one per object: the generated suites make a set per case, over a
+ * thousand sets a run, and on PostgreSQL every statement is a round trip.
+ */
+async function insertPosts(app: App, author: number, rows: FixtureRow[]): Promise<Map<string, number>> {
   const now = dbNow(app.now());
-  const row = await app.db.insertInto('posts').values({
-    author: fields.author, type: fields.type, status: fields.status, slug: fields.slug, title: 'Permission fixture', content: '<p>Fixture</p>',
+  const written = await app.db.insertInto('posts').values(rows.map((fields) => ({
+    author, type: fields.type, status: fields.status, slug: fields.slug, title: 'Permission fixture', content: '<p>Fixture</p>',
     excerpt: '', password: '', parent: fields.parent, menu_order: 0, comment_status: 'open', ping_status: 'open', format: 'standard',
     template: '', mime_type: fields.mime ?? '', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
-  }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  }))).returning(['id', 'slug']).execute();
+  return new Map(written.map((row) => [String(row.slug), Number(row.id)]));
 }
 
 let serial = 0;
 
+/** The term made for each taxonomy with routes: its route segment, taxonomy and slug word. */
+const TERM_FIXTURES = [
+  { route: 'categories', taxonomy: 'category', label: 'category' },
+  { route: 'tags', taxonomy: 'post_tag', label: 'tag' },
+  { route: 'wp_pattern_category', taxonomy: 'wp_pattern_category', label: 'pattern-category' },
+] as const;
+
 export async function createPermissionFixtures(app: App, ownerId: number): Promise<PermissionFixtures> {
+  const n = ++serial;
+  const types = POST_TYPE_NAMES as PostTypeName[];
+  const slugOf = (type: string) => `fixture-${type}-${n}`;
+  const items = await insertPosts(app, ownerId, types.map((type) => ({ type, status: publicStatusOf(type), parent: 0, slug: slugOf(type), mime: isMediaType(type) ? 'image/png' : undefined })));
+  const idOf = (type: string) => items.get(slugOf(type))!;
+  // Each item's revision before its autosave, as when they were written one by one.
+  const children = await insertPosts(app, ownerId, types.flatMap((type) => [
+    { type: 'revision', status: 'inherit', parent: idOf(type), slug: `${idOf(type)}-revision-v1` },
+    { type: 'revision', status: 'inherit', parent: idOf(type), slug: `${idOf(type)}-autosave-v1` },
+  ]));
   const out = {} as PermissionFixtures;
-  for (const type of POST_TYPE_NAMES as PostTypeName[]) {
-    const n = ++serial;
-    const id = await insert(app, { type, status: publicStatusOf(type), author: ownerId, parent: 0, slug: `fixture-${type}-${n}`, mime: isMediaType(type) ? 'image/png' : undefined });
-    const revision = await insert(app, { type: 'revision', status: 'inherit', author: ownerId, parent: id, slug: `${id}-revision-v1` });
-    const autosave = await insert(app, { type: 'revision', status: 'inherit', author: ownerId, parent: id, slug: `${id}-autosave-v1` });
-    out[type] = { id, revision, autosave };
-  }
-  const term = async (taxonomy: string, slug: string) =>
-    Number((await app.db.insertInto('terms').values({ taxonomy, name: slug, slug, description: '', parent: 0, count: 0 }).returning('id').executeTakeFirstOrThrow()).id);
-  out.terms = {
-    categories: await term('category', `fixture-category-${serial}`),
-    tags: await term('post_tag', `fixture-tag-${serial}`),
-    wp_pattern_category: await term('wp_pattern_category', `fixture-pattern-category-${serial}`),
-  };
+  for (const type of types) out[type] = { id: idOf(type), revision: children.get(`${idOf(type)}-revision-v1`)!, autosave: children.get(`${idOf(type)}-autosave-v1`)! };
+  const slugOfTerm = (term: (typeof TERM_FIXTURES)[number]) => `fixture-${term.label}-${n}`;
+  const terms = await app.db.insertInto('terms')
+    .values(TERM_FIXTURES.map((term) => ({ taxonomy: term.taxonomy, name: slugOfTerm(term), slug: slugOfTerm(term), description: '', parent: 0, count: 0 })))
+    .returning(['id', 'slug']).execute();
+  const termIds = new Map(terms.map((row) => [String(row.slug), Number(row.id)]));
+  out.terms = Object.fromEntries(TERM_FIXTURES.map((term) => [term.route, termIds.get(slugOfTerm(term))!]));
   return out;
 }
 

@@ -4,7 +4,8 @@
  * value, out-of-range ids in its captures and junk in the global params. No answer may be a
  * 5xx (beyond the deliberate ones), take longer than a few seconds, or be an error out of shape.
  * A JSON body the params step refuses runs the same code wherever it is sent: it goes once per
- * arg name, schema, value and way of sending (refusal-keys.ts), and must be answered as refused.
+ * arg name, schema, value and way of sending (refusal-keys.ts), and must be answered as refused;
+ * so does an anonymous body that only a capability check refuses.
  * Run with ROBUSTNESS_REPORT=<file> to keep every failure and the server's stacks.
  */
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { numericCaptures, samplePath } from './route-samples.ts';
 import { closeSweepAgent, SweepClient, type Failure, type HostileRequest } from './sweep-client.ts';
 import { idsFor, seedSite } from './seed-site.ts';
 import { decodedOnce, OncePerRefusal } from './refusal-keys.ts';
+import { decodeJson } from '../../runtime/rest/json-body.ts';
 
 let server: TestServer;
 let client: SweepClient;
@@ -130,24 +132,35 @@ const BROKEN_BODIES: Array<{ label: string; headers: Record<string, string>; bod
 describe('robustness sweep over the studio deployment', () => {
   it('bodies that are broken, of the wrong JSON type or empty multipart get no 5xx', async () => {
     const requests: HostileRequest[] = [];
+    // A body the JSON decoder refuses is refused for its text alone: once per refusal key
+    // (refusal-keys.ts) and each route's first, as in the tests below.
+    const once = new OncePerRefusal(server.app);
+    const decoded = new Map(BROKEN_BODIES.map((b) => [b, b.headers === JSON_TYPE ? decodeJson(b.body) : undefined]));
     for (const t of await targets()) {
       for (const role of ROLES) {
         // Anonymous callers are refused after the params step: the bodies that break parsing suffice.
         // So are an endpoint's other methods (PUT, PATCH beside POST), which share its handler.
         const bodies = role === 'administrator' && t.primary ? BROKEN_BODIES : BROKEN_BODIES.filter((b) => b.parsing);
-        for (const b of bodies) requests.push({ label: `${role}: ${b.label}`, method: t.method, path: t.path, headers: as(role, b.headers), body: b.body });
+        for (const b of bodies) {
+          const refused = decoded.get(b);
+          const sending = refused && 'error' in refused ? once.check(t.path, t.method, `${role} ${t.method}`, [], refused, undefined, b.label) : {};
+          if (sending) requests.push({ label: `${role}: ${b.label}`, method: t.method, path: t.path, headers: as(role, b.headers), body: b.body, ...sending });
+        }
         const form = ['a', ...Object.keys(t.endpoint.args)].map((n) => `${encodeURIComponent(n)}[b][c][]=1`).join('&');
         requests.push({ label: `${role}: PHP form with nested brackets`, method: t.method, path: t.path, headers: as(role, { 'content-type': 'application/x-www-form-urlencoded' }), body: form });
       }
     }
+    // eslint-disable-next-line no-console
+    console.log(`broken bodies: ${requests.length} requests, ${once.skipped} refused bodies already sent elsewhere left out`);
     const failures = await sweep(requests);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
 
   it('each declared arg with each wrong value gets no 5xx', async () => {
     const requests: HostileRequest[] = [];
-    // A JSON body refused at the params step is sent once per refusal key (refusal-keys.ts), plus
-    // each route's first refusal for each role; every body the params step accepts goes everywhere.
+    // A JSON body refused at the params step, or anonymous on an endpoint a capability guards, is
+    // sent once per refusal key (refusal-keys.ts), plus each route's first refusal for each role;
+    // every other body goes everywhere.
     const once = new OncePerRefusal(server.app);
     const decoded = HOSTILE_VALUES.map((v) => decodedOnce(v.value));
     // The body is made only when it is sent: stringifying every one cost the sweep more than the server.

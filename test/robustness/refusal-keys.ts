@@ -17,6 +17,12 @@
  * a 5xx hides. Each refused body that is sent carries the code the server must answer for it
  * (`refusedWith`): were these steps ever not what the server runs, the sweep fails instead of
  * leaving out bodies the server would have handled.
+ *
+ * The same holds for an anonymous caller's body the params step accepts on an endpoint guarded by
+ * a capability: what runs after the params step is the capability check, which refuses every
+ * anonymous caller whatever the params (auth/permission.ts), and the route's Allow header. Such a
+ * body (all args at once, the same names, schemas, captures and value) is sent once too, each
+ * route still getting its first, and must be answered 401 rest_forbidden.
  */
 import { decodeJson } from '../../runtime/rest/json-body.ts';
 import { matchRoute } from '../../runtime/rest/match-route.ts';
@@ -58,6 +64,13 @@ export function decodedOnce(value: unknown): Decoded {
   return decodeJson(JSON.stringify({ v: value }));
 }
 
+/** A body refused the same way wherever it goes: its key, and the answer the server must give. */
+export interface Refusal {
+  key: string;
+  code: string;
+  status: number;
+}
+
 /**
  * The key under which a JSON body whose params are `params` (each value `decoded` or, for a
  * decoder refusal, the whole body refused) is refused the same way on any endpoint, or undefined
@@ -66,26 +79,30 @@ export function decodedOnce(value: unknown): Decoded {
  * `how` says who sends the body and how it travels (wire method, headers), part of the key;
  * `valueName` names the hostile value the body carries.
  */
-export function refusalKey(app: Pick<App, 'routes' | 'deployment'>, route: string, method: string, how: string, names: string[], decoded: Decoded, arg: string | undefined, valueName: string): string | undefined {
+export function refusalKey(app: Pick<App, 'routes' | 'deployment'>, route: string, method: string, how: string, names: string[], decoded: Decoded, arg: string | undefined, valueName: string): Refusal | undefined {
   // Refused before any arg is looked at, for the value's text: the arg's name around it changes
   // nothing the decoder does.
-  if ('error' in decoded) return `${how} json ${decoded.error.code} ${valueName}`;
+  if ('error' in decoded) return { key: `${how} json ${decoded.error.code} ${valueName}`, code: 'rest_invalid_json', status: 400 };
   const match = matchRoute(app, route.split('?')[0]!, method);
   const endpoint: EndpointDef | undefined = match?.endpoint;
   if (!match || !endpoint || route.includes('?')) return undefined;
   // Each param its own copy, as JSON.parse would give: nothing the steps do to one reaches another.
   const json = Object.fromEntries(names.map((n) => [n, structuredClone((decoded.value as { v: unknown }).v)]));
+  const argsKey = () => JSON.stringify(Object.entries(endpoint.args).map(([name, schema]) => [name, withoutProse(schema)]));
   try {
     validateParams(endpoint, mergeParams(method, { json }, {}, match.captures, endpoint));
-    return undefined;
   } catch (error) {
     if (!(error instanceof RestError) || error.code !== 'rest_invalid_param') return undefined;
     const named = Object.keys((error.data.params ?? {}) as Record<string, string>);
     // One arg tried: refused for that arg alone. All args at once: refused for the set, keyed by all of them.
-    if (arg !== undefined) return named.length === 1 && named[0] === arg ? `${how} ${method} ${arg} ${schemaKey(endpoint.args[arg])} ${valueName}` : undefined;
-    const argsKey = JSON.stringify(Object.entries(endpoint.args).map(([name, schema]) => [name, withoutProse(schema)]));
-    return `${how} ${method} ${names.join(',')} ${argsKey} ${named.join(',')} ${valueName}`;
+    const refused = { code: 'rest_invalid_param', status: 400 };
+    if (arg !== undefined) return named.length === 1 && named[0] === arg ? { key: `${how} ${method} ${arg} ${schemaKey(endpoint.args[arg])} ${valueName}`, ...refused } : undefined;
+    return { key: `${how} ${method} ${names.join(',')} ${argsKey()} ${named.join(',')} ${valueName}`, ...refused };
   }
+  // Accepted: only an anonymous caller's, all args at once, on a capability-guarded endpoint is
+  // refused the same way everywhere (by the capability check, after the params it was given).
+  if (arg !== undefined || !how.startsWith('anonymous ') || endpoint.permission.kind !== 'capability') return undefined;
+  return { key: `${how} ${method} accepted ${names.join(',')} ${argsKey()} ${JSON.stringify(match.captures)} ${valueName}`, code: 'rest_forbidden', status: 401 };
 }
 
 /**
@@ -105,16 +122,16 @@ export class OncePerRefusal {
    * server must answer (checked by the sweep: were the steps asked here not the server's, the
    * bodies left out would not be what the server refuses, and the sweep fails).
    */
-  check(route: string, method: string, how: string, names: string[], decoded: Decoded, arg: string | undefined, valueName: string): { refusedWith?: string } | undefined {
-    const key = refusalKey(this.app, route, method, how, names, decoded, arg, valueName);
-    if (key === undefined) return {};
+  check(route: string, method: string, how: string, names: string[], decoded: Decoded, arg: string | undefined, valueName: string): { refusedWith?: string; refusedStatus?: number } | undefined {
+    const refusal = refusalKey(this.app, route, method, how, names, decoded, arg, valueName);
+    if (refusal === undefined) return {};
     const where = `${how} ${method} ${route}`;
-    if (this.keys.has(key) && this.routes.has(where)) {
+    if (this.keys.has(refusal.key) && this.routes.has(where)) {
       this.skipped++;
       return undefined;
     }
-    this.keys.add(key);
+    this.keys.add(refusal.key);
     this.routes.add(where);
-    return { refusedWith: 'error' in decoded ? 'rest_invalid_json' : 'rest_invalid_param' };
+    return { refusedWith: refusal.code, refusedStatus: refusal.status };
   }
 }

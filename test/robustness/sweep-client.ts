@@ -16,6 +16,8 @@ export interface HostileRequest {
   body?: string | Buffer;
   /** The error code the answer must carry: a refusal the sweep counts on (refusal-keys.ts). */
   refusedWith?: string;
+  /** The status of that refusal (400 unless said). */
+  refusedStatus?: number;
 }
 
 export interface Failure {
@@ -97,7 +99,7 @@ export class SweepClient {
       const key = `${req.method} ${req.path.split('?')[0]}`;
       this.timeByRoute.set(key, (this.timeByRoute.get(key) ?? 0) + performance.now() - started);
     }
-    const problem = judge(answer, req.method) ?? (req.refusedWith ? refusedAs(answer, req.refusedWith) : undefined);
+    const problem = judge(answer, req.method) ?? (req.refusedWith ? refusedAs(answer, req.refusedWith, req.refusedStatus ?? 400) : undefined);
     if (problem) fail(problem);
   }
 
@@ -134,15 +136,15 @@ export function judge({ status, contentType, text }: Answer, method: string): st
   return undefined;
 }
 
-/** Undefined when the answer is a 400 with `code`, else what it is instead. */
-function refusedAs({ status, text }: Answer, code: string): string | undefined {
+/** Undefined when the answer is a `want` (status) with `code`, else what it is instead. */
+function refusedAs({ status, text }: Answer, code: string, want: number): string | undefined {
   let body: { code?: unknown } | undefined;
   try {
     body = JSON.parse(text);
   } catch {
     body = undefined;
   }
-  return status === 400 && body?.code === code ? undefined : `expected a 400 ${code}, got ${status} ${text.slice(0, 120)}`;
+  return status === want && body?.code === code ? undefined : `expected a ${want} ${code}, got ${status} ${text.slice(0, 120)}`;
 }
 
 export function closeSweepAgent(): void {
