@@ -106,6 +106,8 @@ export class Formatter {
   private readonly known = new Map<string, string>();
   /** Pieces this run used, written back by save() first: the cache holds what the last run needed, then older pieces while they fit. */
   private readonly used = new Map<string, string>();
+  /** Keys read from the cache file: when this run used only those and formatted nothing, the file already holds what it needs. */
+  private readonly stored = new Set<string>();
 
   private constructor(private readonly persistent: boolean) {}
 
@@ -116,7 +118,12 @@ export class Formatter {
       for (const [key, text] of lastRun) formatter.known.set(key, text);
       try {
         const stored = JSON.parse(await readFile(cacheFile(), 'utf8')) as { salt: string; pieces: Record<string, string> };
-        if (stored.salt === CACHE_SALT) for (const [key, text] of Object.entries(stored.pieces)) formatter.known.set(key, text);
+        if (stored.salt === CACHE_SALT) {
+          for (const [key, text] of Object.entries(stored.pieces)) {
+            formatter.known.set(key, text);
+            formatter.stored.add(key);
+          }
+        }
       } catch {
         // No cache yet, or an unreadable one: everything is formatted.
       }
@@ -168,6 +175,8 @@ export class Formatter {
   async save(): Promise<void> {
     if (!this.persistent || this.used.size === 0) return;
     lastRun = this.used;
+    // Rewriting megabytes that would come out the same (less older pieces) is skipped.
+    if (this.stats.files === 0 && [...this.used.keys()].every((key) => this.stored.has(key))) return;
     try {
       const file = cacheFile();
       await mkdir(dirname(file), { recursive: true });

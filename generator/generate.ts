@@ -29,6 +29,7 @@ import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, t
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 import { openRunCache, type RunCache } from './run-cache.ts';
+import { DeploymentCache } from './deployment-cache.ts';
 import { typecheckHandlers } from './typecheck.ts';
 
 export interface GenerateOptions {
@@ -86,6 +87,8 @@ export interface GenerateResult {
   untypedResponses: string[];
   /** What prettier had to format this run (none of it on an unchanged rerun answered from the run cache). */
   formatted?: FormatStats;
+  /** Deployments whose files were taken from an earlier run's (deployment-cache.ts): their model and shared names were unchanged. */
+  reusedDeployments?: string[];
   /** The compile check, when it ran: files read, time taken, and what its answer depends on. */
   typecheck?: { files: number; ms: number; inputs: Record<string, string>; skipped?: string; cached?: boolean };
 }
@@ -160,12 +163,17 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   context.routeName = routes.index.name;
   const sharedTypes = await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId));
   const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files, ...sharedTypes], formatter))];
+  const deploymentCache = await DeploymentCache.open(options.formatCache !== false);
   for (const deployment of selected) {
     const t0 = performance.now();
-    const emitted: EmittedFile[] = [];
-    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, context)));
-    files.push(...(await formatAll(emitted, formatter)));
-    options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
+    const made = await deploymentCache.files(deployment, context, async (asked) => {
+      const emitted: EmittedFile[] = [];
+      for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, asked)));
+      return formatAll(emitted, formatter);
+    });
+    files.push(...made);
+    const how = deploymentCache.reused.includes(deployment.name) ? ', unchanged since the last run' : '';
+    options.onProgress?.(`${deployment.name}: ${made.length} files in ${Math.round(performance.now() - t0)} ms${how}`);
   }
 
   // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
@@ -190,6 +198,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     ms: 0,
     untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
     formatted: formatter.stats,
+    reusedDeployments: deploymentCache.reused,
   };
   if (merged.orphans.length > 0) {
     if (!options.pruneOrphans || options.check) {
@@ -245,7 +254,7 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   const started = performance.now();
   const cache = options.formatCache === false ? undefined : (opened ?? (await openRunCache(specDir, options)));
   if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
-  const { model, diagnostics } = await loadSpec(specDir);
+  const { model, diagnostics } = await loadSpec(specDir, { cache: options.formatCache !== false });
   if (model === undefined) return { diagnostics };
   const result = await generateFromModel(model, options);
   // Only output that is what the spec says is worth compiling: after `--check` found drift the

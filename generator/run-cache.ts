@@ -68,14 +68,44 @@ async function hashTree(hash: ReturnType<typeof createHash>, dir: string): Promi
 /** The options that change what a run emits, as text: part of the key and of the stamp. */
 const keyOptions = (options: GenerateOptions): string => JSON.stringify({ out: resolve(options.outDir), deployments: options.deployments ?? [], pruneOrphans: options.pruneOrphans === true });
 
+let codeDigestOnce: Promise<string> | undefined;
+
+/**
+ * A hash of the generator's code (the folders beside this module) and of the library versions
+ * (the lockfile of the checkout, beside the code or above dist/): what any output depends on
+ * besides its inputs. Taken once per process, as the code that runs is the code loaded.
+ *
+ * Reading megabytes of code on every run that misses the run cache (every edit) is avoided the
+ * way the run cache avoids it: the last digest is kept with a stamp (stamp()) of the files it was
+ * read from, and answers while they all stat as stamped. A stamp within the clock tick of a
+ * write is not kept.
+ */
+export function codeDigest(): Promise<string> {
+  codeDigestOnce ??= (async () => {
+    const files = [...CODE_DIRS.flatMap((dir) => filesUnderSync(join(CODE_ROOT, dir))), join(CODE_ROOT, 'package-lock.json'), join(CODE_ROOT, '..', 'package-lock.json')];
+    const stamped = await settledStamp(files);
+    const kept = join(CACHE_DIR, 'code-digest.json');
+    try {
+      const last = JSON.parse(await readFile(kept, 'utf8')) as { stamp: string; digest: string };
+      if (!stamped.racy && last.stamp === stamped.digest && typeof last.digest === 'string') return last.digest;
+    } catch {
+      // None kept yet: read the code.
+    }
+    const hash = createHash('sha256');
+    for (const dir of CODE_DIRS) await hashTree(hash.update(`${dir}\0`), join(CODE_ROOT, dir));
+    hash.update((await readIfExists(join(CODE_ROOT, 'package-lock.json'))) ?? (await readIfExists(join(CODE_ROOT, '..', 'package-lock.json'))) ?? '');
+    const digest = hash.digest('hex');
+    if (!stamped.racy) await saveJson(kept, { stamp: stamped.digest, digest });
+    return digest;
+  })();
+  return codeDigestOnce;
+}
+
 async function runKey(specDir: string, options: GenerateOptions): Promise<string> {
   const hash = createHash('sha256');
   hash.update(keyOptions(options));
   await hashTree(hash.update('spec\0'), resolve(specDir));
-  for (const dir of CODE_DIRS) await hashTree(hash.update(`${dir}\0`), join(CODE_ROOT, dir));
-  // Library versions: the lockfile of the checkout (beside the code, or above dist/).
-  hash.update((await readIfExists(join(CODE_ROOT, 'package-lock.json'))) ?? (await readIfExists(join(CODE_ROOT, '..', 'package-lock.json'))) ?? '');
-  return hash.digest('hex');
+  return hash.update('code\0').update(await codeDigest()).digest('hex');
 }
 
 const entryPath = (outDir: string): string => join(CACHE_DIR, `${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 32)}.json`);
@@ -166,10 +196,14 @@ function answer(entry: Entry, options: GenerateOptions, started: number): NonNul
 }
 
 async function save(path: string, entry: Entry): Promise<void> {
+  await saveJson(path, entry);
+}
+
+async function saveJson(path: string, value: unknown): Promise<void> {
   try {
     await mkdir(CACHE_DIR, { recursive: true });
     const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    await writeFile(temp, JSON.stringify(entry));
+    await writeFile(temp, JSON.stringify(value));
     await rename(temp, path);
   } catch {
     // A read-only tree still generates; it only reruns in full.

@@ -20,7 +20,9 @@ import { checkFilters } from './semantic-filters.ts';
 import { checkGeneratedNames } from './semantic-names.ts';
 import { checkOverlaps } from './semantic-overlaps.ts';
 import { yamlProblems } from './yaml-problems.ts';
-import { validateFile, type FileKind } from './validate.ts';
+import { metaSchemaText, reuseSpecValidators, validateFile, type FileKind } from './validate.ts';
+import { ParseCache, type Parse } from './parse-cache.ts';
+import { codeDigest } from '../run-cache.ts';
 
 export { formatDiagnostic, type Diagnostic } from './diagnostics.ts';
 
@@ -39,9 +41,14 @@ const FOLDERS: Array<{ folder: string; kind: FileKind; list: Exclude<keyof SpecS
 export const MAX_SPEC_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
 
-export async function loadSpec(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
+/** `cache` false: every file is parsed and the meta-schema compiled, nothing is taken from earlier loads (`generate --no-cache`). */
+export interface LoadOptions {
+  cache?: boolean;
+}
+
+export async function loadSpec(specDir: string, options: LoadOptions = {}): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
   try {
-    return await loadChecked(specDir);
+    return await loadChecked(specDir, options.cache !== false);
   } catch (error) {
     // A loader bug must still reach the user as one readable line, not a stack trace.
     const at = { file: displayPath(specDir), line: 1, col: 1 };
@@ -49,8 +56,10 @@ export async function loadSpec(specDir: string): Promise<{ model?: SpecModel; di
   }
 }
 
-async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
-  const { sources, diagnostics } = await readSources(specDir);
+async function loadChecked(specDir: string, cache: boolean): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
+  reuseSpecValidators(cache);
+  const parsed = await ParseCache.open([await codeDigest(), metaSchemaText()], cache);
+  const { sources, diagnostics } = await readSources(specDir, parsed);
   diagnostics.push(...checkSemantics(sources));
   diagnostics.push(...applyExtends(sources));
   let model: SpecModel | undefined;
@@ -68,21 +77,23 @@ async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagno
     }
     if (!checked.some((d) => d.severity === 'error')) model = resolved.model;
   }
+  // After resolution: the positions it asked of each file are remembered with the file.
+  await parsed.save();
   diagnostics.sort(compareDiagnostics);
   const unique = diagnostics.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(diagnostics[i - 1]));
   return { model, diagnostics: unique };
 }
 
 /** Parses and schema-checks every file; files that fail still take part (marked invalid). */
-export async function readSources(specDir: string): Promise<{ sources: SpecSources; diagnostics: Diagnostic[] }> {
+export async function readSources(specDir: string, parsed?: ParseCache): Promise<{ sources: SpecSources; diagnostics: Diagnostic[] }> {
   const sources: SpecSources = { root: displayPath(specDir), failed: [], namespaces: [], shapes: [], resources: [], data: [], deployments: [] };
   const diagnostics: Diagnostic[] = [];
-  const site = await readOne(path.join(specDir, 'site.yaml'), 'site', diagnostics, sources.failed, true);
+  const site = await readOne(path.join(specDir, 'site.yaml'), 'site', diagnostics, sources.failed, true, parsed);
   if (site) sources.site = site as SpecSources['site'];
   await checkFolders(specDir, diagnostics);
   for (const { folder, kind, list } of FOLDERS) {
     for (const file of await yamlFiles(path.join(specDir, folder), diagnostics)) {
-      const loaded = await readOne(file, kind, diagnostics, sources.failed, false);
+      const loaded = await readOne(file, kind, diagnostics, sources.failed, false, parsed);
       if (loaded) (sources[list] as Loaded<unknown>[]).push(loaded);
     }
   }
@@ -138,6 +149,7 @@ async function readOne(
   diagnostics: Diagnostic[],
   failed: FailedFile[],
   optional: boolean,
+  parsed?: ParseCache,
 ): Promise<Loaded<unknown> | undefined> {
   const file = displayPath(absolute);
   const at = { file, line: 1, col: 1 };
@@ -165,6 +177,8 @@ async function readOne(
     diagnostics.push(diagnostic('binaryFile', at, text));
     return fail();
   }
+  const known = parsed?.lookup(kind, file, text, parseClean(kind, file));
+  if (known !== undefined) return { ...known, valid: true };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const src: SourceFile = { file, doc, lineCounter };
@@ -173,7 +187,8 @@ async function readOne(
     return fail(doc);
   }
   // Routes written once per post type become ordinary routes before anything checks the file.
-  if (kind === 'namespace') diagnostics.push(...instantiatePostTypeRoutes(src));
+  const instantiated = kind === 'namespace' ? instantiatePostTypeRoutes(src) : [];
+  diagnostics.push(...instantiated);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -189,7 +204,18 @@ async function readOne(
   }
   const problems = validateFile(kind, src, data);
   diagnostics.push(...problems);
+  if (problems.length === 0 && instantiated.length === 0) parsed?.remember(kind, file, text, src, data);
   return { src, data, valid: problems.length === 0 };
+}
+
+/** The document of a file that loaded clean before, parsed as readOne parses it (when a position not remembered is asked). */
+function parseClean(kind: FileKind, file: string): Parse {
+  return (text) => {
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+    if (kind === 'namespace') instantiatePostTypeRoutes({ file, doc, lineCounter });
+    return { doc, lineCounter };
+  };
 }
 
 /**

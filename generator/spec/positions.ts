@@ -12,6 +12,11 @@ export interface SourceFile {
   file: string;
   doc: Document;
   lineCounter: LineCounter;
+  /**
+   * Positions already known (parse-cache.ts: a file not parsed this run), and where the ones
+   * found are written down: `JSON.stringify([path, part])` -> [line, col].
+   */
+  positions?: Map<string, [number, number]>;
 }
 
 interface Located {
@@ -24,7 +29,13 @@ interface Located {
  * given even for a key that is missing.
  */
 export function positionOf(src: SourceFile, path: DataPath, part: 'key' | 'value' = 'value'): SourceRef {
-  return toRef(src, locate(src, path, part));
+  if (src.positions === undefined) return toRef(src, locate(src, path, part));
+  const key = JSON.stringify([path, part]);
+  const known = src.positions.get(key);
+  if (known !== undefined) return { file: src.file, line: known[0], col: known[1] };
+  const ref = toRef(src, locate(src, path, part));
+  src.positions.set(key, [ref.line, ref.col]);
+  return ref;
 }
 
 export function offsetToRef(src: SourceFile, offset: number): SourceRef {

@@ -3,8 +3,11 @@
  * errors into positioned diagnostics: the instance path leads to the YAML node.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { cachedText } from '../text-cache.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 import { didYouMean, listNames } from './suggest.ts';
@@ -21,19 +24,61 @@ const DEFINITION: Record<FileKind, string> = {
   deployment: 'deploymentFile',
 };
 
+const requireHere = createRequire(import.meta.url);
+const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
+const AJV_OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
+
 let validators: Map<FileKind, ValidateFunction> | undefined;
+let reuseCompiled = true;
+
+/**
+ * Whether the checking code may come from the text cache (text-cache.ts): compiling the
+ * meta-schema is most of the time a small spec takes to load, and it changes only with the schema
+ * file or ajv. Set by each load (loadSpec's `cache`: off for `generate --no-cache`).
+ */
+export function reuseSpecValidators(on: boolean): void {
+  reuseCompiled = on;
+}
+
+/**
+ * ajv's standalone code of the six file kinds' validators, one module exporting one function per
+ * kind, made once per meta-schema and ajv version. With `verbose`, the code carries the schema
+ * objects the error messages and did-you-mean hints read.
+ */
+function compiledCode(schemaText: string): string {
+  return cachedText(
+    'spec-schema-validators',
+    { schema: schemaText, ajv: AJV_VERSION, options: AJV_OPTIONS, kinds: DEFINITION },
+    () => {
+      const schema = JSON.parse(schemaText) as { $id: string };
+      const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
+      ajv.addSchema(schema);
+      const refs: Record<string, string> = {};
+      for (const [kind, def] of Object.entries(DEFINITION)) {
+        if (!ajv.getSchema(`${schema.$id}#/$defs/${def}`)) throw new Error(`spec.schema.json lacks $defs/${def}`);
+        refs[kind] = `${schema.$id}#/$defs/${def}`;
+      }
+      return standaloneCode.default(ajv, refs);
+    },
+    reuseCompiled,
+  );
+}
+
+let schemaText: string | undefined;
+
+/** The meta-schema's text: what a file's check depends on besides the file and the code. */
+export function metaSchemaText(): string {
+  schemaText ??= readFileSync(SCHEMA_PATH, 'utf8');
+  return schemaText;
+}
 
 function validatorFor(kind: FileKind): ValidateFunction {
   if (!validators) {
-    const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $id: string };
-    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    ajv.addSchema(schema);
+    const module = { exports: {} as Record<string, ValidateFunction> };
+    // The standalone code is a CommonJS module that requires ajv's small runtime helpers.
+    new Function('require', 'module', 'exports', compiledCode(metaSchemaText()))(requireHere, module, module.exports);
     validators = new Map();
-    for (const [k, def] of Object.entries(DEFINITION)) {
-      const fn = ajv.getSchema(`${schema.$id}#/$defs/${def}`);
-      if (!fn) throw new Error(`spec.schema.json lacks $defs/${def}`);
-      validators.set(k as FileKind, fn);
-    }
+    for (const k of Object.keys(DEFINITION)) validators.set(k as FileKind, module.exports[k]!);
   }
   return validators.get(kind)!;
 }

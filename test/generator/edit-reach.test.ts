@@ -64,3 +64,36 @@ describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
     expect(second.result!.formatted).toEqual({ files: 2, chunks: 2 });
   });
 });
+
+describe('a description change in a namespace one deployment does not serve', { timeout: 2 * PATIENCE_MS }, () => {
+  it("reuses that deployment's files from the last run, and the output is what a run without caches makes", async () => {
+    const t = await tempDir();
+    cleanups.push(t.remove);
+    // The caches live under the working directory: this test's own, empty at first.
+    const cwd = process.cwd();
+    process.chdir(t.dir);
+    cleanups.unshift(async () => process.chdir(cwd));
+    const specDir = await copyFixtureSpec(t.dir);
+    await writeFile(join(specDir, 'deployments', 'quiet.yaml'), 'deployment: quiet\ndescription: Serves no notes\nnamespaces: { exclude: [notes/v1] }\n');
+    const outDir = join(t.dir, 'output');
+    const namespace = join(specDir, 'namespaces', 'notes-v1.yaml');
+    const text = await readFile(namespace, 'utf8');
+    await writeFile(namespace, text.replace(ARG, described('The note as written')));
+
+    const first = await generateFromSpec(specDir, { outDir });
+    expect(first.result?.status).toBe('ok');
+    expect(first.result?.reusedDeployments).toEqual([]);
+
+    await writeFile(namespace, text.replace(ARG, described('The whole note as written')));
+    const second = await generateFromSpec(specDir, { outDir });
+    expect(second.result?.status).toBe('ok');
+    // `quiet` came from the last run; `main`, which serves the namespace, was emitted again.
+    expect(second.result?.reusedDeployments).toEqual(['quiet']);
+    expect(second.result?.written).toBeGreaterThan(0);
+
+    // What the cached run wrote is byte for byte what a run that reuses nothing makes.
+    const check = await generateFromSpec(specDir, { outDir, check: true, formatCache: false });
+    expect(check.result?.drift).toEqual({ changed: [], missing: [], extra: [] });
+    expect(check.result?.status).toBe('ok');
+  });
+});
