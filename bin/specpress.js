@@ -11,6 +11,11 @@ import { existsSync } from 'node:fs';
 async function answeredFromCache() {
   const module = new URL('../dist/generator/commands/generate.js', import.meta.url);
   if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
+  // A dist/ older than its sources is not even imported: its modules would stay loaded in this
+  // process, and the rebuilt ones below would link against them (an export added since the
+  // build is then missing, and the run fails instead of rebuilding).
+  const { isStale } = await import('../scripts/build.mjs');
+  if (isStale()) return undefined;
   try {
     const { fastRerun } = await import(module.href);
     return typeof fastRerun === 'function' ? await fastRerun(process.argv.slice(3)) : undefined;
