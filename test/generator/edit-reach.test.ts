@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateFromSpec } from '../../generator/generate.ts';
-import { copyFixtureSpec, snapshot, tempDir } from './helpers.ts';
+import { fixtureInOwnFolder, snapshot } from './helpers.ts';
 import { PATIENCE_MS } from '../support/patience.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -20,13 +20,8 @@ const described = (words: string): string => `text: { description: ${words}, typ
 
 describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
   it('rewrites only the files it reaches and formats only their changed pieces', async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
-    // The format cache lives under the working directory: this test's own, empty at first.
-    const cwd = process.cwd();
-    process.chdir(t.dir);
-    cleanups.unshift(async () => process.chdir(cwd));
-    const specDir = await copyFixtureSpec(t.dir);
+    const t = await fixtureInOwnFolder(cleanups);
+    const specDir = t.specDir;
     const outDir = join(t.dir, 'output');
     const namespace = join(specDir, 'namespaces', 'notes-v1.yaml');
     const text = await readFile(namespace, 'utf8');
@@ -67,13 +62,8 @@ describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
 
 describe('a description change in a namespace one deployment does not serve', { timeout: 2 * PATIENCE_MS }, () => {
   it("reuses that deployment's files from the last run, and the output is what a run without caches makes", async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
-    // The caches live under the working directory: this test's own, empty at first.
-    const cwd = process.cwd();
-    process.chdir(t.dir);
-    cleanups.unshift(async () => process.chdir(cwd));
-    const specDir = await copyFixtureSpec(t.dir);
+    const t = await fixtureInOwnFolder(cleanups);
+    const specDir = t.specDir;
     await writeFile(join(specDir, 'deployments', 'quiet.yaml'), 'deployment: quiet\ndescription: Serves no notes\nnamespaces: { exclude: [notes/v1] }\n');
     const outDir = join(t.dir, 'output');
     const namespace = join(specDir, 'namespaces', 'notes-v1.yaml');

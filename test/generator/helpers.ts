@@ -18,6 +18,20 @@ export async function copyFixtureSpec(dir: string): Promise<string> {
   return specDir;
 }
 
+/**
+ * A fresh folder holding a copy of the fixture spec, made the working directory while the test
+ * runs: the generator's caches live under the working directory, so the test starts with its own,
+ * empty ones. `cleanups` (run in order after the test) gets the way back and the folder's removal.
+ */
+export async function fixtureInOwnFolder(cleanups: Array<() => Promise<void>>): Promise<{ dir: string; specDir: string }> {
+  const t = await tempDir();
+  cleanups.push(t.remove);
+  const cwd = process.cwd();
+  process.chdir(t.dir);
+  cleanups.unshift(async () => process.chdir(cwd));
+  return { dir: t.dir, specDir: await copyFixtureSpec(t.dir) };
+}
+
 /** Every file under `dir` with its bytes. */
 export async function snapshot(dir: string): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();

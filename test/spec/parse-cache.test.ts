@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../generator/spec/load.ts';
 import { lastLoadCounts } from '../../generator/spec/parse-cache.ts';
-import { copyFixtureSpec, tempDir } from '../generator/helpers.ts';
+import { fixtureInOwnFolder } from '../generator/helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -21,13 +21,7 @@ const parsedAfresh = (specDir: string): ReturnType<typeof loadSpec> => loadSpec(
 
 describe('loading a spec again', () => {
   it('parses only the files that changed, and loads what a full parse loads', async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
-    // The cache lives under the working directory: this test's own, empty at first.
-    const cwd = process.cwd();
-    process.chdir(t.dir);
-    cleanups.unshift(async () => process.chdir(cwd));
-    const specDir = await copyFixtureSpec(t.dir);
+    const { specDir } = await fixtureInOwnFolder(cleanups);
     const files = 3; // site.yaml, one namespace, one deployment
 
     const first = await loadSpec(specDir);
