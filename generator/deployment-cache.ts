@@ -12,11 +12,12 @@
  * `node_modules/.cache/specpress/deployments/`: a stale entry can only miss.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DeploymentModel } from '../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { codeDigest } from './run-cache.ts';
+import { writeAtomic } from './atomic-write.ts';
 
 /** Under the working directory at the time of the run, as the format cache is. */
 const cacheDir = (): string => join(process.cwd(), 'node_modules', '.cache', 'specpress', 'deployments');
@@ -113,11 +114,7 @@ export class DeploymentCache {
     const calls: ContextCall[] = [];
     const files = await emit(recording(context, calls));
     try {
-      await mkdir(cacheDir(), { recursive: true });
-      // Write then rename, so that a concurrent run never reads half an entry.
-      const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      await writeFile(temp, `${JSON.stringify({ key, calls } satisfies Omit<Entry, 'files'>)}\n${JSON.stringify(files)}`);
-      await rename(temp, file);
+      await writeAtomic(file, `${JSON.stringify({ key, calls } satisfies Omit<Entry, 'files'>)}\n${JSON.stringify(files)}`);
     } catch {
       // A read-only tree still generates; it only emits every deployment every time.
     }

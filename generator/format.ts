@@ -3,11 +3,12 @@
  * whatever editor settings or prettier config files sit around the output folder.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { ts } from 'ts-morph';
 import stringifyCompact from 'json-stringify-pretty-compact';
+import { writeAtomic } from './atomic-write.ts';
 
 export const PRETTIER_OPTIONS: prettier.Options = {
   printWidth: 100,
@@ -178,12 +179,7 @@ export class Formatter {
     // Rewriting megabytes that would come out the same (less older pieces) is skipped.
     if (this.stats.files === 0 && [...this.used.keys()].every((key) => this.stored.has(key))) return;
     try {
-      const file = cacheFile();
-      await mkdir(dirname(file), { recursive: true });
-      // Write then rename, so that a concurrent run never reads half a cache.
-      const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      await writeFile(temp, JSON.stringify({ salt: CACHE_SALT, pieces: Object.fromEntries(keptPieces(this.used, this.known)) }));
-      await rename(temp, file);
+      await writeAtomic(cacheFile(), JSON.stringify({ salt: CACHE_SALT, pieces: Object.fromEntries(keptPieces(this.used, this.known)) }));
     } catch {
       // A read-only tree still generates; it only stays slow.
     }

@@ -20,12 +20,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './spec/diagnostics.ts';
 import type { GenerateOptions, GenerateResult } from './generate.ts';
 import { MANIFEST_FILE, frameHash, parseManifest } from './manifest.ts';
+import { writeAtomic } from './atomic-write.ts';
 
 /** A file's text, or undefined when it cannot be read. */
 const readIfExists = (path: string): Promise<string | undefined> => readFile(path, 'utf8').catch(() => undefined);
@@ -162,7 +163,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
       hit = answer(entry, options, started);
       // The contents still hold: stamp them, so the next rerun reads none of them.
       const fresh = bothClear(inputsStamp, outputStamp!);
-      if (fresh !== undefined && (entry.stamp?.inputs !== fresh.inputs || entry.stamp.output !== fresh.output)) await save(path, { ...entry, stamp: fresh });
+      if (fresh !== undefined && (entry.stamp?.inputs !== fresh.inputs || entry.stamp.output !== fresh.output)) await saveJson(path, { ...entry, stamp: fresh });
     }
   }
   return {
@@ -179,7 +180,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
         const fresh = bothClear(inputsStamp, outputStamp);
         if (fresh !== undefined) stored.stamp = fresh;
       }
-      await save(path, stored);
+      await saveJson(path, stored);
     },
   };
 }
@@ -195,16 +196,9 @@ function answer(entry: Entry, options: GenerateOptions, started: number): NonNul
   return { diagnostics: entry.diagnostics, result };
 }
 
-async function save(path: string, entry: Entry): Promise<void> {
-  await saveJson(path, entry);
-}
-
 async function saveJson(path: string, value: unknown): Promise<void> {
   try {
-    await mkdir(CACHE_DIR, { recursive: true });
-    const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    await writeFile(temp, JSON.stringify(value));
-    await rename(temp, path);
+    await writeAtomic(path, JSON.stringify(value));
   } catch {
     // A read-only tree still generates; it only reruns in full.
   }

@@ -15,11 +15,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from './spec/diagnostics.ts';
 import { ORPHANS_FILE } from './preserve.ts';
+import { writeAtomic } from './atomic-write.ts';
 
 export interface TypecheckResult {
   /** The compiler's errors, each at its file:line:col (empty when everything compiles). */
@@ -189,9 +190,7 @@ async function lastPass(cacheDir: string, scope: string): Promise<Pass | undefin
 
 async function recordPass(cacheDir: string, pass: Pass): Promise<void> {
   try {
-    const temp = join(cacheDir, `${PASS_FILE}.${process.pid}.${Math.random().toString(36).slice(2)}`);
-    await writeFile(temp, JSON.stringify(pass));
-    await rename(temp, join(cacheDir, PASS_FILE));
+    await writeAtomic(join(cacheDir, PASS_FILE), JSON.stringify(pass));
   } catch {
     // A read-only cache only means the next run compiles again.
   }

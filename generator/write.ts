@@ -2,10 +2,13 @@
  * Writing generated files: compare with what is on disk, write only what changed, remove what
  * the spec no longer produces, or (for `--check` and `--diff`) only report the differences.
  */
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { EmittedFile } from './emit/emitted-file.ts';
+import { writeAtomic } from './atomic-write.ts';
+
+export { writeAtomic };
 
 export interface WritePlan {
   /** Files whose text differs from the disk. */
@@ -61,13 +64,6 @@ export async function planWrite(outDir: string, files: EmittedFile[], owned: (pa
   return plan;
 }
 
-/** Writes a file through a temporary sibling and a rename, so no reader sees half a file. */
-export async function writeAtomic(full: string, content: string): Promise<void> {
-  await mkdir(dirname(full), { recursive: true });
-  const temp = `${full}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, content);
-  await rename(temp, full);
-}
 
 /** Writes changed and missing files and deletes extra ones. Returns how many files it wrote. */
 export async function applyPlan(outDir: string, plan: WritePlan): Promise<number> {

@@ -58,7 +58,8 @@ export async function loadSpec(specDir: string, options: LoadOptions = {}): Prom
 
 async function loadChecked(specDir: string, cache: boolean): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
   reuseSpecValidators(cache);
-  const parsed = await ParseCache.open([await codeDigest(), metaSchemaText()], cache);
+  // The salt reads the generator's code: only worth it when the cache is used.
+  const parsed = await ParseCache.open(cache ? [await codeDigest(), metaSchemaText()] : [], cache);
   const { sources, diagnostics } = await readSources(specDir, parsed);
   diagnostics.push(...checkSemantics(sources));
   diagnostics.push(...applyExtends(sources));

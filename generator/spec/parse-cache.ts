@@ -13,10 +13,11 @@
  * nor data holding what JSON cannot write (`.inf`, `.nan`).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { visit, type Document, type LineCounter } from 'yaml';
 import type { SourceFile } from './positions.ts';
+import { writeAtomic } from '../atomic-write.ts';
 
 const cacheFile = (): string => join(process.cwd(), 'node_modules', '.cache', 'specpress', 'spec-files.json');
 
@@ -132,12 +133,7 @@ export class ParseCache {
       entries[key] = entry;
     }
     try {
-      const file = cacheFile();
-      await mkdir(dirname(file), { recursive: true });
-      // Write then rename, so that a concurrent run never reads half a cache.
-      const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      await writeFile(temp, JSON.stringify({ salt: this.salt, entries }));
-      await rename(temp, file);
+      await writeAtomic(cacheFile(), JSON.stringify({ salt: this.salt, entries }));
     } catch {
       // A read-only tree still loads; it only parses every file every time.
     }
