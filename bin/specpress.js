@@ -8,6 +8,9 @@
 // sources dist/ is built from, so a stale dist/ never answers. Anything else runs as usual.
 import { existsSync } from 'node:fs';
 
+/** Whether this process found dist/ as fresh as its sources (walking them costs tens of ms: once is enough). */
+let freshDist = false;
+
 async function answeredFromCache() {
   const module = new URL('../dist/generator/commands/generate.js', import.meta.url);
   if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
@@ -16,6 +19,7 @@ async function answeredFromCache() {
   // build is then missing, and the run fails instead of rebuilding).
   const { isStale } = await import('../scripts/build.mjs');
   if (isStale()) return undefined;
+  freshDist = true;
   try {
     const { fastRerun } = await import(module.href);
     return typeof fastRerun === 'function' ? await fastRerun(process.argv.slice(3)) : undefined;
@@ -30,6 +34,7 @@ if (code !== undefined) {
   process.exitCode = code;
 } else {
   const { ensureBuilt } = await import('../scripts/build.mjs');
-  const { main } = await import(await ensureBuilt());
+  const cli = freshDist ? new URL('../dist/generator/cli.js', import.meta.url).href : await ensureBuilt();
+  const { main } = await import(cli);
   await main(process.argv);
 }
