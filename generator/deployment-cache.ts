@@ -8,19 +8,15 @@
  * An entry is keyed by a hash of the deployment's model (every value, `undefined` included),
  * salted with the generator's code and library versions (run-cache.ts's codeDigest),
  * and holds the context calls the emitters made (arguments and answers) and the formatted
- * files. One entry per deployment name, the last one made, under
- * `node_modules/.cache/specpress/deployments/`: a stale entry can only miss.
+ * files. Entries live in the cache store (cache-store.ts) by that key, several versions of a
+ * deployment while they fit its budget (an edit and its undoing both hit): a stale entry can
+ * only miss.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { DeploymentModel } from '../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { codeDigest } from './run-cache.ts';
-import { writeAtomic } from './atomic-write.ts';
-
-/** Under the working directory at the time of the run, as the format cache is. */
-const cacheDir = (): string => join(process.cwd(), 'node_modules', '.cache', 'specpress', 'deployments');
+import { cacheStore, type CacheStore } from './cache-store.ts';
 
 /** One question an emitter asked the context, and the answer it got. */
 interface ContextCall {
@@ -39,7 +35,6 @@ interface Entry {
 /** `undefined` written out, so that a key present with no value and a key absent differ. */
 const keepUndefined = (_key: string, value: unknown): unknown => (value === undefined ? '\0undefined' : value);
 
-const entryFile = (name: string): string => join(cacheDir(), `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.json`);
 
 /** A context that answers as `context` does and writes down every question and answer (each member that is a function; values are part of the key). */
 function recording(context: EmitContext, calls: ContextCall[]): EmitContext {
@@ -82,13 +77,14 @@ export class DeploymentCache {
   readonly reused: string[] = [];
 
   private constructor(
-    private readonly enabled: boolean,
+    private readonly store: CacheStore | undefined,
     private readonly salt: string,
   ) {}
 
-  /** With `enabled` false, nothing is read or written: every deployment is emitted. */
+  /** With `enabled` false (or no store), nothing is read or written: every deployment is emitted. */
   static async open(enabled: boolean): Promise<DeploymentCache> {
-    return new DeploymentCache(enabled, enabled ? await codeDigest() : '');
+    const store = enabled ? cacheStore() : undefined;
+    return new DeploymentCache(store, store !== undefined ? await codeDigest() : '');
   }
 
   /**
@@ -96,28 +92,25 @@ export class DeploymentCache {
    * `emit` (given a context to ask) and remembered for the next run.
    */
   async files(deployment: DeploymentModel, context: EmitContext, emit: (context: EmitContext) => Promise<EmittedFile[]>): Promise<EmittedFile[]> {
-    if (!this.enabled) return emit(context);
+    if (this.store === undefined) return emit(context);
     const key = createHash('sha256').update(this.salt).update('\0').update(contextValues(context)).update('\0').update(JSON.stringify(deployment, keepUndefined)).digest('hex');
-    const file = entryFile(deployment.name);
-    try {
-      // The first line holds the key and the calls; the files (megabytes) are parsed only on a hit.
-      const text = await readFile(file, 'utf8');
-      const head = JSON.parse(text.slice(0, text.indexOf('\n'))) as Omit<Entry, 'files'>;
-      if (head.key === key && answersAsBefore(context, head.calls)) {
-        const files = JSON.parse(text.slice(text.indexOf('\n') + 1)) as EmittedFile[];
-        this.reused.push(deployment.name);
-        return files;
+    const text = this.store.get('deployment', key);
+    if (text !== undefined) {
+      try {
+        // The first line holds the key and the calls; the files (megabytes) are parsed only when the calls still hold.
+        const head = JSON.parse(text.slice(0, text.indexOf('\n'))) as Omit<Entry, 'files'>;
+        if (head.key === key && answersAsBefore(context, head.calls)) {
+          const files = JSON.parse(text.slice(text.indexOf('\n') + 1)) as EmittedFile[];
+          this.reused.push(deployment.name);
+          return files;
+        }
+      } catch {
+        // A damaged entry: emit.
       }
-    } catch {
-      // No entry yet, or an unreadable one: emit.
     }
     const calls: ContextCall[] = [];
     const files = await emit(recording(context, calls));
-    try {
-      await writeAtomic(file, `${JSON.stringify({ key, calls } satisfies Omit<Entry, 'files'>)}\n${JSON.stringify(files)}`);
-    } catch {
-      // A read-only tree still generates; it only emits every deployment every time.
-    }
+    this.store.put('deployment', key, `${JSON.stringify({ key, calls } satisfies Omit<Entry, 'files'>)}\n${JSON.stringify(files)}`);
     return files;
   }
 }

@@ -3,14 +3,14 @@
  * whatever editor settings or prettier config files sit around the output folder.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import * as prettier from 'prettier';
-import { ts } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type { Options } from 'prettier';
 import stringifyCompact from 'json-stringify-pretty-compact';
-import { writeAtomic } from './atomic-write.ts';
+import { cacheStore, type CacheStore } from './cache-store.ts';
+import { FormatPool } from './format-pool.ts';
+import { topLevelPieces } from './top-level-pieces.ts';
 
-export const PRETTIER_OPTIONS: prettier.Options = {
+export const PRETTIER_OPTIONS: Options = {
   printWidth: 100,
   singleQuote: true,
   trailingComma: 'all',
@@ -35,11 +35,18 @@ export function jsonDocument(value: unknown): string {
   return `${stringifyCompact(value, { maxLength: PRETTIER_OPTIONS.printWidth!, indent: PRETTIER_OPTIONS.tabWidth! })}\n`;
 }
 
-/** Formats a file's text by its extension; files of other kinds are returned as they are. */
+/** prettier's version, read without loading prettier: this thread loads it only to format in-process (formatFile). */
+const PRETTIER_VERSION = (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
+
+/**
+ * Formats a file's text by its extension, in this thread; files of other kinds are returned as
+ * they are. A run formats through its Formatter instead (on the pool's threads).
+ */
 export async function formatFile(path: string, content: string): Promise<string> {
   const ext = path.slice(path.lastIndexOf('.'));
   const parser = PARSERS[ext];
   if (parser === undefined) return content;
+  const prettier = await import('prettier');
   return prettier.format(content, { ...PRETTIER_OPTIONS, parser });
 }
 
@@ -55,20 +62,22 @@ export interface FormatStats {
  * Formatting is most of a generation's time, and most of what is formatted was formatted before:
  * the same type in three deployments' `types.ts`, every statement of a file but the one an edit
  * reached. So a TypeScript file is cut at its top-level statements (at the blank lines between
- * them, found by TypeScript's parser so that a cut never falls inside a string, a comment or a
- * block), and each piece is looked up by its content: prettier lays out each top-level statement
- * on its own, so the formatted pieces joined by one blank line are the formatted file (the run's
- * `--check` against the committed output holds the generator to that). Pieces not known yet are
- * formatted together in one prettier call, split again at marker comments; when that call does
- * not come back as expected, the file is formatted whole, as before.
+ * them, found by a scan of its tokens so that a cut never falls inside a string, a comment, a
+ * template or a block: top-level-pieces.ts), and each piece is looked up by its content:
+ * prettier lays out each top-level statement on its own, so the formatted pieces joined by one
+ * blank line are the formatted file (the run's `--check` against the committed output holds the
+ * generator to that). Pieces not known yet are
+ * formatted together in a few prettier calls (batches of about BATCH_CHARS, so that a large file
+ * is spread over the pool's threads), split again at marker comments; when a call does not come
+ * back as expected, the file is formatted whole, as before. Files are formatted concurrently on
+ * the pool's threads (format-pool.ts), started only when a run has enough to format.
  *
- * Known pieces live in memory for the run, and (with the cache on) in one file under
- * `node_modules/.cache/specpress/format/`, keyed by a hash of the parser and the unformatted
- * text, salted with prettier's version and options: a stale entry can only miss.
+ * Known pieces live in memory for the run, and (with the cache on) in the cache store
+ * (cache-store.ts), keyed by a hash of the parser and the unformatted text, salted with
+ * prettier's version and options: a stale entry can only miss. Only the pieces a run asks for
+ * are read from the store, and only new ones written to it.
  */
-/** Under the working directory at the time of the run, as the other caches are. */
-const cacheFile = (): string => join(process.cwd(), 'node_modules', '.cache', 'specpress', 'format', 'pieces.json');
-const CACHE_SALT = JSON.stringify([prettier.version, PRETTIER_OPTIONS]);
+const CACHE_SALT = createHash('sha256').update(JSON.stringify([PRETTIER_VERSION, PRETTIER_OPTIONS])).digest('hex').slice(0, 16);
 
 /** A comment line prettier keeps as it is between two statements, unlikely in any generated text. */
 const MARKER = '// specpress:piece-boundary 5f0c1e';
@@ -76,59 +85,63 @@ const MARKER = '// specpress:piece-boundary 5f0c1e';
 const pieceKey = (parser: string, text: string): string => createHash('sha256').update(parser).update('\0').update(text).digest('hex').slice(0, 40);
 
 /**
- * The file's text cut after each top-level statement that a blank line follows. undefined when it
- * does not parse (prettier will say why).
- */
-function topLevelPieces(content: string): string[] | undefined {
-  const file = ts.createSourceFile('piece.ts', content, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  if ((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length > 0) return undefined;
-  const pieces: string[] = [];
-  let from = 0;
-  for (const statement of file.statements) {
-    // Only a statement whose line ends right after it (no comment trailing on that line) and is followed by a blank line.
-    const after = /^[ \t]*\n[ \t]*\n/.exec(content.slice(statement.end, statement.end + 200));
-    if (after === null) continue;
-    pieces.push(content.slice(from, statement.end));
-    from = statement.end + after[0].length;
-  }
-  pieces.push(content.slice(from));
-  // Blank lines around a piece are the join's business; a piece keyed without them matches more often.
-  return pieces.map((p) => p.replace(/^(?:[ \t]*\n)+/, '').trimEnd()).filter((p) => p !== '');
-}
-
-/**
  * The pieces the last run of this process used: a process that generates again (`--watch`) finds
- * them here even when another run replaced the cache file meanwhile.
+ * them here even when another run dropped them from the store meanwhile.
  */
 let lastRun = new Map<string, string>();
 
-export class Formatter {
-  readonly stats: FormatStats = { files: 0, chunks: 0 };
-  private readonly known = new Map<string, string>();
-  /** Pieces this run used, written back by save() first: the cache holds what the last run needed, then older pieces while they fit. */
-  private readonly used = new Map<string, string>();
-  /** Keys read from the cache file: when this run used only those and formatted nothing, the file already holds what it needs. */
-  private readonly stored = new Set<string>();
+/** Per store, the keys this process read from it or wrote to it: pieces not to write again. */
+const inStores = new WeakMap<CacheStore, Set<string>>();
 
-  private constructor(private readonly persistent: boolean) {}
+function inStore(store: CacheStore): Set<string> {
+  let keys = inStores.get(store);
+  if (keys === undefined) inStores.set(store, (keys = new Set()));
+  return keys;
+}
 
-  /** A formatter for one run; `persistent` reads and (by save()) writes the cache file. */
-  static async open(persistent: boolean): Promise<Formatter> {
-    const formatter = new Formatter(persistent);
-    if (persistent) {
-      for (const [key, text] of lastRun) formatter.known.set(key, text);
-      try {
-        const stored = JSON.parse(await readFile(cacheFile(), 'utf8')) as { salt: string; pieces: Record<string, string> };
-        if (stored.salt === CACHE_SALT) {
-          for (const [key, text] of Object.entries(stored.pieces)) {
-            formatter.known.set(key, text);
-            formatter.stored.add(key);
-          }
-        }
-      } catch {
-        // No cache yet, or an unreadable one: everything is formatted.
+/**
+ * Pieces known to a run: those in memory (this run's, the last run's), and those of the store,
+ * read when first asked for. A lookup is all a run needs, so the store is never read whole.
+ */
+class KnownPieces extends Map<string, string> {
+  constructor(private readonly store: CacheStore | undefined) {
+    super();
+  }
+
+  override get(key: string): string | undefined {
+    let text = super.get(key);
+    if (text === undefined && this.store !== undefined) {
+      text = this.store.get('piece', `${CACHE_SALT}:${key}`);
+      if (text !== undefined) {
+        super.set(key, text);
+        inStore(this.store).add(key);
       }
     }
+    return text;
+  }
+
+  override has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+}
+
+export class Formatter {
+  readonly stats: FormatStats = { files: 0, chunks: 0 };
+  private readonly known: Map<string, string>;
+  /** Pieces this run used: save() writes those the store lacks. */
+  private readonly used = new Map<string, string>();
+  /** Pieces sent to the pool and not back yet: a file that needs one too waits for it instead of sending it again. */
+  private readonly formatting = new Map<string, Promise<string | undefined>>();
+  private readonly pool = new FormatPool();
+
+  private constructor(private readonly store: CacheStore | undefined) {
+    this.known = new KnownPieces(store);
+  }
+
+  /** A formatter for one run; `persistent` reads pieces from the cache store and (by save()) writes new ones to it. */
+  static async open(persistent: boolean): Promise<Formatter> {
+    const formatter = new Formatter(persistent ? cacheStore() : undefined);
+    if (persistent) for (const [key, text] of lastRun) formatter.known.set(key, text);
     return formatter;
   }
 
@@ -143,67 +156,121 @@ export class Formatter {
       this.used.set(fileKey, known);
       return known;
     }
-    const formatted = await this.byPieces(path, parser, content);
+    const formatted = await this.byPieces(parser, content);
     this.known.set(fileKey, formatted);
     this.used.set(fileKey, formatted);
     return formatted;
   }
 
-  private async byPieces(path: string, parser: string, content: string): Promise<string> {
+  /**
+   * Everything up to the first await runs at once, in the order the files were given: which file
+   * sends a piece (and so the counts) does not depend on when the threads answer.
+   */
+  private async byPieces(parser: string, content: string): Promise<string> {
     const pieces = parser === 'typescript' ? topLevelPieces(content) : [content];
-    if (pieces === undefined) return this.whole(path, content);
+    if (pieces === undefined) return this.whole(parser, content, false);
     const keys = pieces.map((p) => pieceKey(parser, p));
-    const missing = [...new Set(keys.filter((k) => !this.known.has(k)))];
+    // Each piece's formatted text, or its promise: known, being formatted for another file, or sent now.
+    const texts = new Map<string, string | Promise<string | undefined>>();
+    const missing: Array<[key: string, text: string]> = [];
+    keys.forEach((key, i) => {
+      if (texts.has(key)) return;
+      const found = this.known.get(key) ?? this.formatting.get(key);
+      if (found !== undefined) texts.set(key, found);
+      else {
+        missing.push([key, pieces[i]!]);
+        texts.set(key, '');
+      }
+    });
     if (missing.length > 0) {
-      const texts = missing.map((k) => pieces[keys.indexOf(k)]!);
-      const formatted = texts.length === 1 ? [await formatFile(path, texts[0]!)] : splitAtMarkers(await formatFile(path, texts.join(`\n\n${MARKER}\n`)), texts.length);
-      if (formatted === undefined) return this.whole(path, content);
       this.stats.files++;
-      this.stats.chunks += texts.length;
-      missing.forEach((k, i) => this.known.set(k, formatted[i]!));
+      this.stats.chunks += missing.length;
+      for (const batch of batches(missing)) {
+        const done = this.formatBatch(parser, batch.map(([, text]) => text));
+        batch.forEach(([key], i) => {
+          const piece = done.then((formatted) => {
+            if (formatted !== undefined) this.known.set(key, formatted[i]!);
+            this.formatting.delete(key);
+            return formatted?.[i];
+          });
+          this.formatting.set(key, piece);
+          texts.set(key, piece);
+        });
+      }
     }
-    for (const k of keys) this.used.set(k, this.known.get(k)!);
-    return keys.map((k) => this.known.get(k)!).join('\n');
+    const formatted = await Promise.all(keys.map((key) => texts.get(key)!));
+    if (formatted.some((text) => text === undefined)) return this.whole(parser, content, missing.length > 0);
+    keys.forEach((key, i) => this.used.set(key, formatted[i]!));
+    return formatted.join('\n');
   }
 
-  private async whole(path: string, content: string): Promise<string> {
-    this.stats.files++;
-    this.stats.chunks++;
-    return formatFile(path, content);
-  }
-
-  /** Writes the pieces this run used to the cache file (with the cache on). */
-  async save(): Promise<void> {
-    if (!this.persistent || this.used.size === 0) return;
-    lastRun = this.used;
-    // Rewriting megabytes that would come out the same (less older pieces) is skipped.
-    if (this.stats.files === 0 && [...this.used.keys()].every((key) => this.stored.has(key))) return;
+  /** Pieces formatted together, split again at the markers; undefined when they do not come back one by one. */
+  private async formatBatch(parser: string, texts: string[]): Promise<string[] | undefined> {
+    const options = { ...PRETTIER_OPTIONS, parser };
     try {
-      await writeAtomic(cacheFile(), JSON.stringify({ salt: CACHE_SALT, pieces: Object.fromEntries(keptPieces(this.used, this.known)) }));
+      if (texts.length === 1) return [await this.pool.format(texts[0]!, options)];
+      return splitAtMarkers(await this.pool.format(texts.join(`\n\n${MARKER}\n`), options), texts.length);
     } catch {
-      // A read-only tree still generates; it only stays slow.
+      // A piece that does not parse on its own: the file is formatted whole (and if it does not
+      // parse either, prettier says why there).
+      return undefined;
+    }
+  }
+
+  private async whole(parser: string, content: string, counted: boolean): Promise<string> {
+    if (!counted) this.stats.files++;
+    this.stats.chunks++;
+    return this.pool.format(content, { ...PRETTIER_OPTIONS, parser });
+  }
+
+  /**
+   * Starts the pool's first thread and has it load prettier's TypeScript printer now, for a run
+   * that is sure to format (one without caches): this thread emits meanwhile.
+   */
+  warmUp(): void {
+    this.pool.warmUp({ ...PRETTIER_OPTIONS, parser: 'typescript' });
+  }
+
+  /** Ends the threads this run started to format (none when everything was known). */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  /** Puts the pieces this run used that the store lacks in it (written by its flush, cache-store.ts); those read from it were marked used as they were read. */
+  async save(): Promise<void> {
+    if (this.store === undefined || this.used.size === 0) return;
+    lastRun = this.used;
+    const stored = inStore(this.store);
+    for (const [key, text] of this.used) {
+      if (stored.has(key)) continue;
+      this.store.put('piece', `${CACHE_SALT}:${key}`, text);
+      stored.add(key);
     }
   }
 }
 
 /**
- * Characters of formatted text the cache file keeps beyond what the last run used: pieces of
- * another output folder generated from the same checkout (a test's, a benchmark's copy), or of
- * the version before the last edit. Without a bound it would grow with every edit.
+ * Characters of unformatted text per prettier call: a large file's missing pieces go to the pool
+ * in several calls, formatted on several threads at once; a small file's in one.
  */
-const OLDER_PIECES_BUDGET = 8_000_000;
+const BATCH_CHARS = 32_000;
 
-/** The pieces to keep: every one this run used, then others known while the budget lasts. */
-function keptPieces(used: Map<string, string>, known: Map<string, string>): Map<string, string> {
-  const kept = new Map(used);
-  let budget = OLDER_PIECES_BUDGET;
-  for (const [key, text] of known) {
-    if (kept.has(key)) continue;
-    budget -= text.length;
-    if (budget < 0) break;
-    kept.set(key, text);
+/** The missing pieces in consecutive batches of about BATCH_CHARS characters. */
+function batches<T extends [string, string]>(missing: T[]): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const piece of missing) {
+    current.push(piece);
+    size += piece[1].length;
+    if (size >= BATCH_CHARS) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
   }
-  return kept;
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 /** The formatted pieces of a batch, each ending with its newline; undefined unless there are exactly `count`. */

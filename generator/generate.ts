@@ -28,8 +28,9 @@ import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
-import { openRunCache, type RunCache } from './run-cache.ts';
+import { openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
 import { DeploymentCache } from './deployment-cache.ts';
+import { flushAll } from './cache-store.ts';
 import { typecheckHandlers } from './typecheck.ts';
 
 export interface GenerateOptions {
@@ -120,10 +121,21 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitOtherObjectTests,
 ];
 
-async function formatAll(files: EmittedFile[], formatter: Formatter): Promise<EmittedFile[]> {
-  const out: EmittedFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content) });
-  return out;
+/**
+ * The files as prettier formats them, in the order given. Every file is handed to the formatter
+ * at once, so the pool's threads format them concurrently while this thread goes on emitting.
+ */
+function formatAll(files: EmittedFile[], formatter: Formatter): Promise<EmittedFile[]> {
+  return awaitedLater(Promise.all(files.map(async (f) => ({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content) }))));
+}
+
+/**
+ * A promise awaited only after other work: its failure is not an unhandled rejection meanwhile
+ * (which would end the process), and reaches the run when it awaits it.
+ */
+function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function selectDeployments(model: SpecModel, names: string[] | undefined): DeploymentModel[] {
@@ -153,35 +165,64 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
   const formatter = await Formatter.open(options.formatCache !== false);
-  openSchemaTypes(options.formatCache !== false);
-  // Shared by every deployment, so always made from all of them (like the handlers).
-  const validators = emitValidators(model, { cache: options.formatCache !== false });
-  const args = emitSharedArgs(model);
-  const data = emitSharedData(model);
-  const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
-  const routes = emitSharedRoutes(model, context);
-  context.routeName = routes.index.name;
-  const sharedTypes = await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId));
-  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files, ...sharedTypes], formatter))];
-  const deploymentCache = await DeploymentCache.open(options.formatCache !== false);
-  for (const deployment of selected) {
-    const t0 = performance.now();
-    const made = await deploymentCache.files(deployment, context, async (asked) => {
-      const emitted: EmittedFile[] = [];
-      for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, asked)));
-      return formatAll(emitted, formatter);
-    });
-    files.push(...made);
-    const how = deploymentCache.reused.includes(deployment.name) ? ', unchanged since the last run' : '';
-    options.onProgress?.(`${deployment.name}: ${made.length} files in ${Math.round(performance.now() - t0)} ms${how}`);
+  const files: EmittedFile[] = [];
+  let deploymentCache: DeploymentCache;
+  let merged: ReturnType<typeof mergeHandlers>;
+  try {
+    // Without caches every file is formatted: the first formatting thread starts while this one emits.
+    if (options.formatCache === false) formatter.warmUp();
+    openSchemaTypes(options.formatCache !== false);
+    // Shared by every deployment, so always made from all of them (like the handlers).
+    const validators = emitValidators(model, { cache: options.formatCache !== false });
+    const args = emitSharedArgs(model);
+    const data = emitSharedData(model);
+    const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
+    const routes = emitSharedRoutes(model, context);
+    context.routeName = routes.index.name;
+    files.push(...validators.files, ...emitReferenceAssets());
+    // What is formatted is formatted on the pool's threads while this one emits what comes next;
+    // the files are then taken in order, so the output does not depend on which finished first.
+    const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
+    const sharedTypes = formatAll(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)), formatter);
+    deploymentCache = await DeploymentCache.open(options.formatCache !== false);
+    const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
+    for (const deployment of selected) {
+      const started = performance.now();
+      let emitted!: () => void;
+      const emittedOrReused = new Promise<void>((resolve) => (emitted = resolve));
+      const made = awaitedLater(
+        deploymentCache.files(deployment, context, async (asked) => {
+          const out: EmittedFile[] = [];
+          for (const emit of DEPLOYMENT_EMITTERS) out.push(...(await emit(deployment, asked)));
+          emitted();
+          return formatAll(out, formatter);
+        }),
+      );
+      made.then(emitted, emitted);
+      // One deployment is emitted at a time; only its formatting overlaps the next one's emitting.
+      await emittedOrReused;
+      deployments.push({ name: deployment.name, started, made });
+    }
+    // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
+    const handlers = formatAll(emitHandlers(model), formatter);
+    files.push(...(await sharedCode), ...(await sharedTypes));
+    for (const { name, started, made } of deployments) {
+      const done = await made;
+      files.push(...done);
+      const how = deploymentCache.reused.includes(name) ? ', unchanged since the last run' : '';
+      options.onProgress?.(`${name}: ${done.length} files in ${Math.round(performance.now() - started)} ms${how}`);
+    }
+    const renames = new Map(customOperations(model).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
+    merged = mergeHandlers(await handlers, await existingHandlers(options.outDir), renames);
+  } finally {
+    // No formatting thread outlives the run, whether it formatted everything or stopped on an error.
+    await formatter.close();
   }
-
-  // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
-  const renames = new Map(customOperations(model).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
-  const merged = mergeHandlers(await formatAll(emitHandlers(model), formatter), await existingHandlers(options.outDir), renames);
   files.push(...merged.files);
   await formatter.save();
   await saveSchemaTypes();
+  // Every cache's new entries (spec files, texts, pieces, types, deployments) in one transaction.
+  flushAll();
 
   const result: GenerateResult = {
     status: 'ok',
@@ -227,6 +268,9 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const emittedPaths = new Set(files.map((f) => f.path));
   const owned = (path: string): boolean => previous !== undefined && path in previous.files && !outOfScope(path);
   const plan = await planWrite(options.outDir, files, owned);
+  // The files found as emitted have the frame hash the manifest was just given: the run cache need not hash them again.
+  const frames = new Map(files.filter((f) => plan.disk.get(f.path) === f.content && f.path in manifest.files).map((f) => [f.path, manifest.files[f.path]!]));
+  seenByRun.set(result, { output: plan.disk, outputSince: plan.readSince, frames });
   if (previous === undefined) result.unrecorded = await unrecordedLeftovers(options.outDir, emittedPaths, outOfScope);
   result.unchanged = plan.unchanged;
   result.drift = { changed: plan.changed.map((f) => f.path), missing: plan.missing.map((f) => f.path), extra: plan.extra };
@@ -238,7 +282,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   } else if (result.edited.length > 0 && !options.backup) {
     result.status = 'edited';
   } else {
-    result.backups = await backUp(options.outDir, result.edited);
+    result.backups = await backUp(options.outDir, result.edited, plan);
     result.written = await applyPlan(options.outDir, plan);
     result.deleted = plan.extra.length;
   }
@@ -260,15 +304,21 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   // Only output that is what the spec says is worth compiling: after `--check` found drift the
   // handlers on disk are not the ones a run would leave.
   if (options.typecheck && result.status === 'ok' && !options.diff) {
+    const checkSince = Date.now();
     const checked = await typecheckHandlers(options.outDir);
+    const seen = seenByRun.get(result);
+    if (seen !== undefined) seen.checkSince = checkSince;
     result.typecheck = { files: checked.files, ms: checked.ms, inputs: checked.inputs, ...(checked.skipped ? { skipped: checked.skipped } : {}), ...(checked.reused ? { cached: true } : {}) };
     diagnostics.push(...checked.diagnostics);
     if (checked.diagnostics.some((d) => d.severity === 'error')) result.status = 'uncompiled';
     result.ms = performance.now() - started;
   }
-  await cache?.store(diagnostics, result);
+  await cache?.store(diagnostics, result, seenByRun.get(result));
   return { diagnostics, result };
 }
+
+/** What a run read of its output (and when), for the run cache's store: it need not read it again. */
+const seenByRun = new WeakMap<GenerateResult, RunSeen>();
 
 /**
  * Files the run would overwrite or delete although the disk no longer holds what the generator
@@ -288,22 +338,24 @@ async function handEdits(outDir: string, plan: WritePlan, manifest: Manifest | u
       edits.push({ path, reason: 'foreign', action });
       continue;
     }
-    const text = await readIfExists(join(outDir, path));
+    // The plan read every emitted path's text already; only extra files are read here.
+    const text = plan.disk.get(path) ?? (await readIfExists(join(outDir, path)));
     if (text !== undefined && frameHash(text) !== recorded) edits.push({ path, reason: 'edited', action });
   }
   return edits.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 /** Copies each edited file to `.specpress-backup/<time>/<path>`; returns the copies' paths. */
-async function backUp(outDir: string, edits: HandEdit[]): Promise<Array<{ path: string; copy: string }>> {
+async function backUp(outDir: string, edits: HandEdit[], plan: WritePlan): Promise<Array<{ path: string; copy: string }>> {
   if (edits.length === 0) return [];
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const copies: Array<{ path: string; copy: string }> = [];
   for (const { path } of edits) {
-    const text = await readIfExists(join(outDir, path));
+    const text = plan.disk.get(path) ?? (await readIfExists(join(outDir, path)));
     if (text === undefined) continue;
     const copy = `${BACKUP_DIR}/${stamp}/${path}`;
-    await writeAtomic(join(outDir, copy), text);
+    // Synced like the output: the copy must exist before the file it keeps is overwritten.
+    await writeAtomic(join(outDir, copy), text, { durable: true });
     copies.push({ path, copy });
   }
   return copies;

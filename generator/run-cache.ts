@@ -111,22 +111,55 @@ async function runKey(specDir: string, options: GenerateOptions): Promise<string
 
 const entryPath = (outDir: string): string => join(CACHE_DIR, `${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 32)}.json`);
 
+/**
+ * What the run that stores an entry already read, so that store() does not read it again: the
+ * output's texts as the run found them (write.ts's plan), and the times before which the reading
+ * began. A file whose modification time is older than that (by a clock tick) has not changed
+ * since it was read; any other (the files the run wrote, one edited meanwhile) is read again.
+ */
+export interface RunSeen {
+  /** Output path (relative to the output folder) -> text found there. */
+  output: Map<string, string>;
+  /** Date.now() before the output was read. */
+  outputSince: number;
+  /** Output path -> frameHash() of its text in `output`, when the run already computed it. */
+  frames?: Map<string, string>;
+  /** Date.now() before the compile check read its inputs (it ran this run). */
+  checkSince?: number;
+}
+
+/** Whether `file` is unchanged since before `since`: modified (or created) at least a clock tick earlier. */
+function untouchedSince(file: string, since: number | undefined): boolean {
+  if (since === undefined) return false;
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats !== undefined && stats.mtimeMs < since - CLOCK_TICK_MS;
+}
+
 /** Whether the output folder holds exactly what its manifest (the one the entry saw) records. */
-async function outputIntact(outDir: string, manifestText: string): Promise<boolean> {
-  if ((await readIfExists(join(outDir, MANIFEST_FILE))) !== manifestText) return false;
+async function outputIntact(outDir: string, manifestText: string, seen?: RunSeen): Promise<boolean> {
+  // Texts the run read and that have not changed since, or else the disk's.
+  const known = (path: string): string | undefined => {
+    const text = seen?.output.get(path);
+    return text !== undefined && untouchedSince(join(outDir, path), seen!.outputSince) ? text : undefined;
+  };
+  if ((known(MANIFEST_FILE) ?? (await readIfExists(join(outDir, MANIFEST_FILE)))) !== manifestText) return false;
   const manifest = parseManifest(manifestText);
   if (manifest === undefined) return false;
   for (const [path, recorded] of Object.entries(manifest.files)) {
-    const text = await readIfExists(join(outDir, path));
+    const kept = known(path);
+    const text = kept ?? (await readIfExists(join(outDir, path)));
     // The hash reads CRLF as LF, but a run writes LF back: a CR anywhere is left to the run.
-    if (text === undefined || text.includes('\r') || frameHash(text) !== recorded) return false;
+    if (text === undefined || text.includes('\r')) return false;
+    const hash = (kept !== undefined ? seen!.frames?.get(path) : undefined) ?? frameHash(text);
+    if (hash !== recorded) return false;
   }
   return true;
 }
 
-/** Whether every file still has the hash recorded (a missing file has changed). */
-async function unchanged(inputs: Record<string, string>): Promise<boolean> {
+/** Whether every file still has the hash recorded (a missing file has changed); files untouched since `since` (read after it) are not read again. */
+async function unchanged(inputs: Record<string, string>, since?: number): Promise<boolean> {
   for (const [file, hash] of Object.entries(inputs)) {
+    if (untouchedSince(file, since)) continue;
     const text = await readFile(file).catch(() => undefined);
     if (text === undefined || createHash('sha256').update(text).digest('hex') !== hash) return false;
   }
@@ -136,8 +169,8 @@ async function unchanged(inputs: Record<string, string>): Promise<boolean> {
 export interface RunCache {
   /** The answer of the last identical run, when nothing changed since. */
   hit: { diagnostics: Diagnostic[]; result: GenerateResult } | undefined;
-  /** Records a run that ended ok, for the next one. */
-  store(diagnostics: Diagnostic[], result: GenerateResult): Promise<void>;
+  /** Records a run that ended ok, for the next one; `seen` spares reading again what the run read. */
+  store(diagnostics: Diagnostic[], result: GenerateResult, seen?: RunSeen): Promise<void>;
 }
 
 export async function openRunCache(specDir: string, options: GenerateOptions, how: { stampOnly?: boolean } = {}): Promise<RunCache> {
@@ -168,7 +201,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
   }
   return {
     hit,
-    async store(diagnostics, result) {
+    async store(diagnostics, result, seen) {
       if (key === undefined || result.status !== 'ok' || result.orphans.length > 0) return;
       const manifest = await readIfExists(join(options.outDir, MANIFEST_FILE));
       if (manifest === undefined) return;
@@ -176,7 +209,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
       const stored: Entry = { key, manifest, diagnostics, result: { files: result.files, lines: result.lines, untypedResponses: result.untypedResponses }, ...checked };
       // The output is stamped before it is read back, so the stamp covers only what was found as written.
       const outputStamp = await settledStamp(outputFiles(options.outDir, stored));
-      if ((await outputIntact(options.outDir, manifest)) && (stored.typecheck === undefined || (await unchanged(stored.typecheck.inputs)))) {
+      if ((await outputIntact(options.outDir, manifest, seen)) && (stored.typecheck === undefined || (await unchanged(stored.typecheck.inputs, seen?.checkSince)))) {
         const fresh = bothClear(inputsStamp, outputStamp);
         if (fresh !== undefined) stored.stamp = fresh;
       }

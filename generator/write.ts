@@ -3,10 +3,11 @@
  * the spec no longer produces, or (for `--check` and `--diff`) only report the differences.
  */
 import { readFile, readdir, rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { EmittedFile } from './emit/emitted-file.ts';
-import { writeAtomic } from './atomic-write.ts';
+import pMap from 'p-map';
+import { syncFolders, writeAtomic } from './atomic-write.ts';
 
 export { writeAtomic };
 
@@ -18,7 +19,17 @@ export interface WritePlan {
   /** Paths on disk that the generator owns and the spec no longer produces. */
   extra: string[];
   unchanged: number;
+  /**
+   * The text on disk of each emitted path that exists, as the plan read it (the checks after it
+   * need not read the files again), and the time (ms since the epoch) before it read any: a file
+   * whose modification time is older (by a clock tick) still holds the text read.
+   */
+  disk: Map<string, string>;
+  readSince: number;
 }
+
+/** How many files are read or written at once: enough to keep the disk busy, few enough to keep descriptors. */
+const AT_ONCE = 16;
 
 /** Every file under `dir`, as POSIX paths relative to `root`; empty when `dir` does not exist. */
 export async function listFiles(root: string, dir = root): Promise<string[]> {
@@ -50,14 +61,18 @@ export async function readIfExists(path: string): Promise<string | undefined> {
  * generator; those not emitted are extra.
  */
 export async function planWrite(outDir: string, files: EmittedFile[], owned: (path: string) => boolean | Promise<boolean>): Promise<WritePlan> {
-  const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0 };
+  const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0, disk: new Map(), readSince: Date.now() };
   const emitted = new Set(files.map((f) => f.path));
-  for (const file of files) {
-    const current = await readIfExists(join(outDir, file.path));
-    if (current === undefined) plan.missing.push(file);
-    else if (current !== file.content) plan.changed.push(file);
-    else plan.unchanged++;
-  }
+  const current = await pMap(files, (file) => readIfExists(join(outDir, file.path)), { concurrency: AT_ONCE });
+  files.forEach((file, i) => {
+    const text = current[i];
+    if (text === undefined) plan.missing.push(file);
+    else {
+      plan.disk.set(file.path, text);
+      if (text !== file.content) plan.changed.push(file);
+      else plan.unchanged++;
+    }
+  });
   for (const path of await listFiles(outDir)) {
     if (!emitted.has(path) && (await owned(path))) plan.extra.push(path);
   }
@@ -65,11 +80,16 @@ export async function planWrite(outDir: string, files: EmittedFile[], owned: (pa
 }
 
 
-/** Writes changed and missing files and deletes extra ones. Returns how many files it wrote. */
+/**
+ * Writes changed and missing files and deletes extra ones. Returns how many files it wrote. Every
+ * file written is synced, and the folders of the names it took or removed after: the output a run
+ * reports written survives a crash. The writes run side by side, so the syncs overlap.
+ */
 export async function applyPlan(outDir: string, plan: WritePlan): Promise<number> {
   const toWrite = [...plan.changed, ...plan.missing];
-  for (const file of toWrite) await writeAtomic(join(outDir, file.path), file.content);
-  for (const path of plan.extra) await rm(join(outDir, path));
+  await pMap(toWrite, (file) => writeAtomic(join(outDir, file.path), file.content, { durable: true }), { concurrency: AT_ONCE });
+  await pMap(plan.extra, (path) => rm(join(outDir, path)), { concurrency: AT_ONCE });
+  await syncFolders([...toWrite.map((f) => f.path), ...plan.extra].map((path) => dirname(join(outDir, path))));
   return toWrite.length;
 }
 
@@ -79,7 +99,7 @@ export async function applyPlan(outDir: string, plan: WritePlan): Promise<number
  */
 export async function planDiff(outDir: string, plan: WritePlan, label = 'output'): Promise<string> {
   const entries: Array<{ path: string; before?: string; after?: string }> = [
-    ...(await Promise.all(plan.changed.map(async (f) => ({ path: f.path, before: await readIfExists(join(outDir, f.path)), after: f.content })))),
+    ...(await Promise.all(plan.changed.map(async (f) => ({ path: f.path, before: plan.disk.get(f.path) ?? (await readIfExists(join(outDir, f.path))), after: f.content })))),
     ...plan.missing.map((f) => ({ path: f.path, after: f.content })),
     ...(await Promise.all(plan.extra.map(async (path) => ({ path, before: await readIfExists(join(outDir, path)) })))),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -5,11 +5,11 @@
  * `createClient({ restUrl }).core.posts.list({ per_page: 5 })`.
  */
 import { readFileSync } from 'node:fs';
-import { StructureKind, type CodeBlockWriter } from 'ts-morph';
+import type { CodeBlockWriter } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase, clientVerb, handlerGroup, inputTypeName, pathWords, resultTypeName } from './naming.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { generatedBanner, printSource, StructureKind } from './ts-source.ts';
 
 const CORE = readFileSync(new URL('../../templates/client-core.ts', import.meta.url), 'utf8');
 

@@ -4,13 +4,12 @@
  * that each breakable constraint is answered 400 in WordPress's shape, and that every route
  * answers OPTIONS.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { DeploymentModel, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { routeMethods } from './discovery.ts';
 import { samplePath, validValue, violationsOf } from './sample-values.ts';
 import { emitSuccessTests } from './success-tests.ts';
-import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant, StructureKind, VariableDeclarationKind } from './ts-source.ts';
 
 interface Case {
   name: string;

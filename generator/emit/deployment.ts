@@ -2,11 +2,10 @@
  * `deployment.ts`: the deployment's model without its routes (the runtime reads those from
  * `routes.ts`), so the server needs no spec files at start.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { DeploymentModel } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_DATA } from './shared-data.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
 
 /** An object literal of the keys of `value`, each a reference to a shared constant. */
 function references(keys: string[], nameOf: (key: string) => string): string {

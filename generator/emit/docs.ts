@@ -5,18 +5,22 @@
  * per namespace were a third copy of the same text, so there are none.
  */
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type Handlebars from 'handlebars';
 import type { DeploymentModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { namespaceAnchor } from './reference.ts';
 
 function template(name: string): Handlebars.TemplateDelegate {
   const text = readFileSync(new URL(`../../templates/${name}`, import.meta.url), 'utf8');
+  // Loaded at first use: a run that reuses every deployment's files (deployment-cache.ts) writes no README.
+  const handlebars = createRequire(import.meta.url)('handlebars') as typeof Handlebars;
   // Markdown, not HTML: the values are names and counts from the spec.
-  return Handlebars.compile(text, { noEscape: true, strict: false });
+  return handlebars.compile(text, { noEscape: true, strict: false });
 }
 
-const readmeTemplate = template('deployment-readme.md.hbs');
+let readme: Handlebars.TemplateDelegate | undefined;
+const readmeTemplate = (context: object): string => (readme ??= template('deployment-readme.md.hbs'))(context);
 
 function namespacesOf(deployment: DeploymentModel): string[] {
   return [...new Set(deployment.routes.map((r) => r.namespace))];

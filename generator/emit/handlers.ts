@@ -4,12 +4,12 @@
  * of each sits in a preserved region (see preserve.ts) that people fill in; until then it
  * answers 501 `rest_not_implemented`. Also `output/handlers/index.ts`, operation id -> handler.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
 import type { Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, handlerGroup, namespaceSlug, resultTypeName } from './naming.ts';
 import { SHARED_TYPES } from './types.ts';
-import { GENERATED_MARK, generatedBanner, printSource } from './ts-source.ts';
+import { GENERATED_MARK, generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
 export interface CustomOperation {
@@ -105,7 +105,7 @@ function indexFile(ops: CustomOperation[]): EmittedFile {
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['Handler'] },
-        ...files.map((f) => ({ kind: StructureKind.ImportDeclaration as const, moduleSpecifier: `./${f.slice('handlers/'.length)}`, namedImports: byFile.get(f)! })),
+        ...files.map((f) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${f.slice('handlers/'.length)}`, namedImports: byFile.get(f)! })),
         {
           kind: StructureKind.VariableStatement,
           isExported: true,

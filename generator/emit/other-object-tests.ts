@@ -6,14 +6,13 @@
  * object must stay as it was and never be shown (runtime/testing/other-object.ts runs the attempts).
  * Routes whose rights are not per object (a capability, a taxonomy's terms) have no such identity.
  */
-import { StructureKind } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import { ROLES, type RoleName } from '../../contract/roles.ts';
 import { postTypeCaps } from '../../contract/post-types.ts';
 import type { OtherObjectCase } from '../../contract/other-object-case.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
-import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant, StructureKind } from './ts-source.ts';
 
 
 /** Roles that may edit their own items of a type but not another's, lowest first. */

@@ -6,14 +6,13 @@
  * (see runtime/auth/permission-fixtures.ts), so the expected roles below are the ones WordPress
  * lets edit, delete or read another user's published content.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import { ROLES } from '../../contract/roles.ts';
 import { postTypeCaps, postTypeOfRoute } from '../../contract/post-types.ts';
 import { RULE_EXPECTATIONS, type RuleName } from '../../contract/permission-rules.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
-import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant, StructureKind, VariableDeclarationKind } from './ts-source.ts';
 
 export const IDENTITIES = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
 type Identity = (typeof IDENTITIES)[number];

@@ -10,7 +10,8 @@
  * markup of a route is written once, in the script, not once per route and deployment.
  */
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type Handlebars from 'handlebars';
 import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import type { JsonSchema } from './published-schema.ts';
@@ -18,9 +19,20 @@ import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
 import { resourceTypeName } from './naming.ts';
 import { samplePath, validValue } from './sample-values.ts';
 
-const handlebars = Handlebars.create();
 const read = (name: string): string => readFileSync(new URL(`../../templates/reference/${name}`, import.meta.url), 'utf8');
-const page = handlebars.compile(read('index.html.hbs'), { strict: false });
+
+/**
+ * The page template, compiled at the first page drawn: handlebars is loaded only then, since a
+ * run that takes every deployment's files from an earlier run (deployment-cache.ts) draws none.
+ */
+let pageTemplate: Handlebars.TemplateDelegate | undefined;
+function page(context: object): string {
+  if (pageTemplate === undefined) {
+    const handlebars = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
+    pageTemplate = handlebars.compile(read('index.html.hbs'), { strict: false });
+  }
+  return pageTemplate(context);
+}
 
 /** One row of a params or fields table; `children` are the properties of an object (or of its items). */
 interface Row {

@@ -219,13 +219,35 @@ function withRecordFields(endpoint: Endpoint, schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
+/**
+ * A resource's schema as answered (its title kept) and the shapes its parts name: the same for
+ * every endpoint answering the resource, so made once per deployment and resource.
+ */
+function resourceAnswer(deployment: DeploymentModel, name: string): { schema: JsonSchema; uses: Array<[string, JsonSchema]> } {
+  let answers = resourceAnswers.get(deployment);
+  if (answers === undefined) resourceAnswers.set(deployment, (answers = new Map()));
+  let answer = answers.get(name);
+  if (answer === undefined) {
+    const resource = deployment.resources[name]!;
+    const uses: Array<[string, JsonSchema]> = [];
+    const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(name, resource.schema.properties), collectInto(uses)) };
+    answer = { schema, uses };
+    answers.set(name, answer);
+  }
+  return answer;
+}
+const resourceAnswers = new WeakMap<DeploymentModel, Map<string, { schema: JsonSchema; uses: Array<[string, JsonSchema]> }>>();
+
 function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefined {
   const r = endpoint.response;
   if (r !== undefined && 'deleted' in r) {
     const name = `Deleted${resourceTypeName(r.deleted)}`;
     const resource = deployment.resources[r.deleted];
     const uses: Array<[string, JsonSchema]> = [];
-    if (resource) uses.unshift([resourceTypeName(r.deleted), { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.deleted, resource.schema.properties), collectInto(uses)) }]);
+    if (resource) {
+      const answer = resourceAnswer(deployment, r.deleted);
+      uses.push([resourceTypeName(r.deleted), answer.schema], ...answer.uses);
+    }
     // A post type with a trash answers a delete without force with the trashed item itself, its status `trash`.
     if (resource && postTypeEntry(r.deleted) !== undefined && !isMediaType(r.deleted)) {
       const item = uses[0]![1];
@@ -264,8 +286,9 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const resource = deployment.resources[r.resource];
     if (resource === undefined) return undefined;
     const name = resourceTypeName(r.resource);
-    const uses: Array<[string, JsonSchema]> = [];
-    const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.resource, resource.schema.properties), collectInto(uses)) };
+    const answer = resourceAnswer(deployment, r.resource);
+    const uses = [...answer.uses];
+    const schema = answer.schema;
     const embed = embedSchema(resource.schema.properties, schema);
     if (embed !== undefined) uses.push([`${name}Embed`, embed]);
     return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}), ...(embed !== undefined ? { embed: `${name}Embed` } : {}) }, name, schema: () => schema, uses };
@@ -273,9 +296,24 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
 }
 
+/**
+ * What each endpoint of a deployment answers, worked out once: the loader's name check, the
+ * types, OpenAPI and the reference all ask, several times per endpoint, and a resolved model is
+ * not changed afterwards (types.ts keeps its declarations per deployment the same way).
+ */
+const foundIn = new WeakMap<DeploymentModel, Map<Endpoint, Found | undefined>>();
+function foundFor(endpoint: Endpoint, deployment: DeploymentModel): Found | undefined {
+  let known = foundIn.get(deployment);
+  if (known === undefined) foundIn.set(deployment, (known = new Map()));
+  if (known.has(endpoint)) return known.get(endpoint);
+  const found = find(endpoint, deployment);
+  known.set(endpoint, found);
+  return found;
+}
+
 /** The shape an endpoint answers with, or undefined when its spec does not say. */
 export function responseOf(endpoint: Endpoint, deployment: DeploymentModel): ResponseRef | undefined {
-  return find(endpoint, deployment)?.ref;
+  return foundFor(endpoint, deployment)?.ref;
 }
 
 /**
@@ -284,17 +322,24 @@ export function responseOf(endpoint: Endpoint, deployment: DeploymentModel): Res
  * form of reference.
  */
 export function namedShapes(deployment: DeploymentModel): Map<string, JsonSchema> {
-  const shapes = new Map<string, JsonSchema>();
-  for (const route of deployment.routes) {
-    for (const endpoint of route.endpoints) {
-      const found = find(endpoint, deployment);
-      if (found === undefined) continue;
-      if (!shapes.has(found.name)) shapes.set(found.name, found.schema());
-      for (const [name, schema] of found.uses ?? []) if (!shapes.has(name)) shapes.set(name, schema);
+  let sorted = shapesIn.get(deployment);
+  if (sorted === undefined) {
+    const shapes = new Map<string, JsonSchema>();
+    for (const route of deployment.routes) {
+      for (const endpoint of route.endpoints) {
+        const found = foundFor(endpoint, deployment);
+        if (found === undefined) continue;
+        if (!shapes.has(found.name)) shapes.set(found.name, found.schema());
+        for (const [name, schema] of found.uses ?? []) if (!shapes.has(name)) shapes.set(name, schema);
+      }
     }
+    sorted = [...shapes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    shapesIn.set(deployment, sorted);
   }
-  return new Map([...shapes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  // A map of its own for each caller; the schemas are shared, and no caller changes them.
+  return new Map(sorted);
 }
+const shapesIn = new WeakMap<DeploymentModel, Array<[string, JsonSchema]>>();
 
 /** Whether the endpoint's behaviour may answer 503 (an upstream service with no local provider). */
 export function mayBeUnavailable(endpoint: Endpoint): boolean {

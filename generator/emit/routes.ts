@@ -9,13 +9,13 @@
  * - `deployments/<name>/routes.ts`: the deployment's list of those constants, in discovery order.
  */
 import { basename } from 'node:path';
-import { StructureKind, VariableDeclarationKind, type ImportDeclarationStructure } from 'ts-morph';
+import type { ImportDeclarationStructure } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_VALIDATORS } from './validators.ts';
 import { SHARED_ARGS } from './shared-args.ts';
 import { handlerGroup, namespaceSlug, routeConstName, routeRegex } from './naming.ts';
-import { constStatement, generatedBanner, printSource } from './ts-source.ts';
+import { constStatement, generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
 
 export const SHARED_ROUTES = 'shared/routes.ts';
 

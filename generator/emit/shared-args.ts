@@ -4,10 +4,10 @@
  * operation served by three deployments (or several operations taking the same params) has its
  * descriptors written once. Named after the first operation taking them.
  */
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
 import type { ArgSchema, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { constStatement, generatedBanner, printSource } from './ts-source.ts';
+import { constStatement, generatedBanner, printSource, StructureKind } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
 
 export const SHARED_ARGS = 'shared/args.ts';

@@ -3,11 +3,11 @@
  * deployments (a resource is the same in every deployment unless a binding changes its meta;
  * every deployment carries every catalog). Each deployment's `deployment.ts` refers to them.
  */
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
 import type { Resource, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase } from './naming.ts';
-import { constStatement, generatedBanner, printSource } from './ts-source.ts';
+import { constStatement, generatedBanner, printSource, StructureKind } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
 
 export const SHARED_DATA = 'shared/data.ts';

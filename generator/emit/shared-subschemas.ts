@@ -47,10 +47,17 @@ export function shareSubSchemas(
   // Validators keep an array's item schema inline: ajv's code gathers the errors of a referred
   // schema by concatenating arrays, once per item, so 40,000 bad items took seconds (quadratic).
   const inline = (hint: string) => options.itemsInline === true && hint === 'items';
+  // Each part's JSON is made once: the count below and the rewrite after it ask for the same parts.
+  const texts = new WeakMap<Schema, string>();
+  const json = (part: Schema): string => {
+    let text = texts.get(part);
+    if (text === undefined) texts.set(part, (text = JSON.stringify(part)));
+    return text;
+  };
   const counts = new Map<string, { count: number; hint: string }>();
   const visit = (schema: Schema) => {
     for (const [hint, child] of children(schema)) {
-      const key = JSON.stringify(child);
+      const key = json(child);
       if (key.length >= minLength && !inline(hint)) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
       visit(child);
     }
@@ -64,7 +71,7 @@ export function shareSubSchemas(
   }
   const rewrite = (schema: Schema): Schema =>
     rebuild(schema, (hint, child) => {
-      const id = inline(hint) ? undefined : shared.get(JSON.stringify(child));
+      const id = inline(hint) ? undefined : shared.get(json(child));
       return id === undefined ? rewrite(child) : refTo(id);
     });
   const out = new Map<string, Schema>();

@@ -7,14 +7,13 @@
  * must answer the error they document; the suite prints how many success paths were called and
  * validated of how many endpoints.
  */
-import { StructureKind } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { SuccessCase, SuccessIdentity, SuccessSetup, UnreachableCase } from '../../contract/success-case.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { captureSamples, expectationOf, paramsOf } from './permission-tests.ts';
 import { mayBeUnavailable } from './responses.ts';
 import { isMediaType, postTypeEntry } from '../../contract/post-types.ts';
-import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant, StructureKind } from './ts-source.ts';
 
 /** The identity that calls: the administrator when allowed, else the most capable one allowed. */
 function callerOf(endpoint: Endpoint, route: Route): SuccessIdentity | undefined {

@@ -1,8 +1,30 @@
 /**
- * Builds TypeScript files with ts-morph structures and prints them, with the same printer
- * settings everywhere.
+ * Builds TypeScript files with ts-morph structures and prints them with ts-morph, with the same
+ * printer settings everywhere. ts-morph is loaded at the first print, not when an emitter module
+ * loads: it brings TypeScript's compiler with it (half a second), which a run whose emitters
+ * print nothing (every deployment reused) never needs. The emitters take the few enum members
+ * they use from here; test/generator/structure-kinds.test.ts holds them equal to ts-morph's.
  */
-import { printStructure, StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure, type StatementStructures, type VariableStatementStructure, type WriterFunction } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type {
+  OptionalKind, SourceFileStructure, StatementStructures, StructureKind as Kinds, VariableDeclarationKind as DeclarationKinds,
+  VariableStatementStructure, WriterFunction,
+} from 'ts-morph';
+
+/** The members of ts-morph's StructureKind the emitters use, without loading ts-morph. */
+export const StructureKind = {
+  Function: 13 as Kinds.Function,
+  ImportDeclaration: 16 as Kinds.ImportDeclaration,
+  SourceFile: 36 as Kinds.SourceFile,
+  TypeAlias: 38 as Kinds.TypeAlias,
+  VariableStatement: 41 as Kinds.VariableStatement,
+};
+
+/** The members of ts-morph's VariableDeclarationKind the emitters use. */
+export const VariableDeclarationKind = {
+  Const: 'const' as DeclarationKinds.Const,
+  Let: 'let' as DeclarationKinds.Let,
+};
 
 type Statement = string | WriterFunction | StatementStructures;
 
@@ -25,6 +47,7 @@ function spaced(statements: Statement[]): Statement[] {
  */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): string {
   const statements = Array.isArray(structure.statements) ? spaced(structure.statements as Statement[]) : structure.statements;
+  const { printStructure } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
   const text = printStructure({ ...structure, statements, kind: StructureKind.SourceFile }, PRINT_OPTIONS);
   return header === undefined ? text : `${header}\n${text}`;
 }

@@ -203,6 +203,14 @@ function mapIdentifiers(text: string, rename: (name: string) => string): string 
   return out + text.slice(at).replace(/\b[A-Za-z_]\w*\b/g, rename);
 }
 
+/** The names a declaration references, worked out once per declaration (the signature and the walk below both ask). */
+const referencesMade = new WeakMap<Declaration, string[]>();
+function declarationReferences(declaration: Declaration, declared: Map<string, Declaration>): string[] {
+  let found = referencesMade.get(declaration);
+  if (found === undefined) referencesMade.set(declaration, (found = referencesOf(declaration.text, declared)));
+  return found;
+}
+
 function referencesOf(text: string, declared: Map<string, Declaration>): string[] {
   const found = new Set<string>();
   mapIdentifiers(text, (word) => {
@@ -235,21 +243,23 @@ export async function emitSharedTypes(model: SpecModel, operations: string[]): P
     const declaration = declared.get(name);
     if (declaration === undefined || visiting.has(name)) return name;
     visiting.add(name);
-    const text = JSON.stringify([declaration.text, referencesOf(declaration.text, declared).map((r) => [r, signature(deployment, r, visiting)])]);
+    const text = JSON.stringify([declaration.text, declarationReferences(declaration, declared).map((r) => [r, signature(deployment, r, visiting)])]);
     visiting.delete(name);
     signatures.set(key, text);
     return text;
   };
   // The names handlers need, then everything they reference, in order of first appearance.
   const wanted: string[] = [];
+  const isWanted = new Set<string>();
   const queue = operations.flatMap((id) => [argsTypeName(id), resultTypeName(id)]);
-  while (queue.length > 0) {
-    const name = queue.shift()!;
-    if (wanted.includes(name)) continue;
+  for (let next = 0; next < queue.length; next++) {
+    const name = queue[next]!;
+    if (isWanted.has(name)) continue;
     wanted.push(name);
+    isWanted.add(name);
     for (const declared of perDeployment.values()) {
       const declaration = declared.get(name);
-      if (declaration !== undefined) queue.push(...referencesOf(declaration.text, declared).filter((r) => !wanted.includes(r)));
+      if (declaration !== undefined) queue.push(...declarationReferences(declaration, declared).filter((r) => !isWanted.has(r)));
     }
   }
   // Per name: the deployments declaring it, grouped by signature; the variant name of each group.

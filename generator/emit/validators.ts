@@ -8,8 +8,6 @@
  * the ajv options from `AJV_OPTIONS`, so generated validators and run-time compiles agree.
  */
 import { createRequire } from 'node:module';
-import Ajv from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { DeploymentModel, SpecModel } from '../../contract/model.ts';
 import { AJV_OPTIONS, argsToJsonSchema } from '../../contract/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
@@ -17,7 +15,8 @@ import { pascalCase } from './naming.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';
 import { cachedText } from '../text-cache.ts';
 
-const AJV_VERSION = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+const requireHere = createRequire(import.meta.url);
+const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
 
 export const SHARED_VALIDATORS = 'shared/validators.ts';
 
@@ -92,7 +91,10 @@ export function emitValidators(model: SpecModel, options: { cache?: boolean } = 
   // no params constraint (descriptions are left out above) reuses the last code.
   const inputs = [AJV_VERSION, ajvOptions, [...shared], [...schemas]];
   const code = cachedText('validators', inputs, () => {
-    const ajv = new Ajv.default(ajvOptions);
+    // ajv is loaded only when the code is made anew: most runs take it from the text cache.
+    const { Ajv } = requireHere('ajv') as typeof import('ajv');
+    const standaloneCode = requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
+    const ajv = new Ajv(ajvOptions);
     for (const [id, schema] of shared) ajv.addSchema({ $id: id, ...schema });
     const exports: Record<string, string> = {};
     for (const [name, schema] of schemas) {

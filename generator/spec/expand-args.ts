@@ -112,7 +112,8 @@ export class ArgExpander {
       } else if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
         out[key] = value.map((v) => this.expandDescriptor(v as RawDescriptor));
       } else {
-        out[key] = structuredClone(value);
+        // A string, number or boolean is its own copy: only objects (an enum, a default) are cloned.
+        out[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
       }
     }
     return out as ArgSchema;

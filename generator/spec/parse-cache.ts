@@ -7,34 +7,35 @@
  * the cache and the positions from the memo; a position not in the memo (a diagnostic about the
  * file, caused by an edit elsewhere) parses the file then, so every answer is as a parse gives it.
  *
- * The cache is one file under `node_modules/.cache/specpress/spec-files.json`, salted with the
- * generator's code, the library versions and the meta-schema: a stale entry can only miss.
- * Files with YAML aliases are not remembered (their data shares objects that JSON would copy),
- * nor data holding what JSON cannot write (`.inf`, `.nan`).
+ * Entries live in the cache store (cache-store.ts), keyed by the file's kind, name and text and
+ * salted with the generator's code, the library versions and the meta-schema: a stale entry can
+ * only miss. A load reads the entries of the files it reads, and writes those that are new.
+ * A file with YAML aliases gives data in which each alias is the very object of its anchor, which
+ * JSON would copy: its entry also lists, for each alias, the data path of the alias and of its
+ * anchor, and a reuse makes them one object again (alias-links.ts). A file whose aliases cannot be
+ * so listed (a merge key `<<`, a key that is not a plain scalar) is not remembered, nor data
+ * holding what JSON cannot write (`.inf`, `.nan`).
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { visit, type Document, type LineCounter } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { SourceFile } from './positions.ts';
-import { writeAtomic } from '../atomic-write.ts';
-
-const cacheFile = (): string => join(process.cwd(), 'node_modules', '.cache', 'specpress', 'spec-files.json');
-
-/** Entries of files this run did not read, kept besides those it did (another spec folder's, the version before an edit). */
-const OLDER_ENTRIES_KEPT = 1000;
+import { cacheStore, type CacheStore } from '../cache-store.ts';
+import { aliasLinks, relink, type AliasLink } from './alias-links.ts';
 
 interface Entry {
   /** The file's data as JSON. */
   data: string;
   /** Positions asked during the load: `JSON.stringify([path, part])` -> [line, col]. */
   positions: Record<string, [number, number]>;
+  /** The file's aliases, each to be made its anchor's object again (absent when it has none). */
+  links?: AliasLink[];
 }
 
 /** A file loaded this run: what will be written back for it. */
 interface Loaded {
   data: string;
   positions: Map<string, [number, number]>;
+  links?: AliasLink[];
   /** How many positions its stored entry had (none when it was parsed): no more at save() means nothing new to write. */
   storedPositions?: number;
 }
@@ -55,8 +56,7 @@ export class ParseCache {
 
   private constructor(
     private readonly salt: string,
-    private readonly stored: Map<string, Entry>,
-    private readonly on: boolean,
+    private readonly store: CacheStore | undefined,
   ) {}
 
   /** The cache for one load; `saltParts` (code, libraries, meta-schema) decide whether stored entries still hold. `enabled` false (`generate --no-cache`) parses every file. */
@@ -64,26 +64,28 @@ export class ParseCache {
     counts.reused = 0;
     counts.parsed = 0;
     const salt = createHash('sha256').update(saltParts.join('\0')).digest('hex');
-    const stored = new Map<string, Entry>();
-    if (enabled) {
-      try {
-        const file = JSON.parse(await readFile(cacheFile(), 'utf8')) as { salt: string; entries: Record<string, Entry> };
-        if (file.salt === salt) for (const [key, entry] of Object.entries(file.entries)) stored.set(key, entry);
-      } catch {
-        // No cache yet, or an unreadable one: every file is parsed.
-      }
-    }
-    return new ParseCache(salt, stored, enabled);
+    return new ParseCache(salt, enabled ? cacheStore() : undefined);
   }
 
-  private static key(kind: string, file: string, text: string): string {
-    return createHash('sha256').update(kind).update('\0').update(file).update('\0').update(text).digest('hex');
+  private key(kind: string, file: string, text: string): string {
+    return createHash('sha256').update(this.salt).update('\0').update(kind).update('\0').update(file).update('\0').update(text).digest('hex');
+  }
+
+  /** The entry stored under `key`, or undefined (none, or not readable). */
+  private stored(key: string): Entry | undefined {
+    const text = this.store?.get('spec-file', key);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as Entry;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The data and source of a file as a clean load of the same text gave them, or undefined. */
   lookup(kind: string, file: string, text: string, parse: Parse): { src: SourceFile; data: unknown } | undefined {
-    const key = ParseCache.key(kind, file, text);
-    const entry = this.on ? this.stored.get(key) : undefined;
+    const key = this.key(kind, file, text);
+    const entry = this.stored(key);
     if (entry === undefined) {
       counts.parsed++;
       return undefined;
@@ -102,13 +104,17 @@ export class ParseCache {
       },
       positions: new Map(Object.entries(entry.positions)),
     };
-    this.used.set(key, { data: entry.data, positions: src.positions!, storedPositions: src.positions!.size });
-    return { src, data: JSON.parse(entry.data) };
+    this.used.set(key, { data: entry.data, positions: src.positions!, storedPositions: src.positions!.size, ...(entry.links ? { links: entry.links } : {}) });
+    const data: unknown = JSON.parse(entry.data);
+    if (entry.links) relink(data, entry.links);
+    return { src, data };
   }
 
   /** A file that loaded clean: remembered (with the positions asked of it until save()) unless its data does not survive JSON. */
   remember(kind: string, file: string, text: string, src: SourceFile, data: unknown): void {
-    if (!this.on || hasAliases(src.doc)) return;
+    if (this.store === undefined) return;
+    const links = aliasLinks(src.doc, data);
+    if (links === undefined) return;
     let exact = true;
     const json = JSON.stringify(data, (_key, value: unknown) => {
       if (typeof value === 'number' && !Number.isFinite(value)) exact = false;
@@ -116,37 +122,16 @@ export class ParseCache {
     });
     if (!exact) return;
     src.positions ??= new Map();
-    this.used.set(ParseCache.key(kind, file, text), { data: json, positions: src.positions });
+    this.used.set(this.key(kind, file, text), { data: json, positions: src.positions, ...(links.length > 0 ? { links } : {}) });
   }
 
-  /** Writes the entries of this run's files (and older ones, while they fit). */
+  /** Puts the entries of this run's files that are new or gained positions in the store, for its flush at the end of the run (cache-store.ts). */
   async save(): Promise<void> {
-    if (!this.on || this.used.size === 0) return;
-    // Every file came from the cache and no position was found anew: the file holds all of it already.
-    if ([...this.used.values()].every((loaded) => loaded.positions.size === loaded.storedPositions)) return;
-    const entries: Record<string, Entry> = {};
-    for (const [key, loaded] of this.used) entries[key] = { data: loaded.data, positions: Object.fromEntries(loaded.positions) };
-    let older = OLDER_ENTRIES_KEPT;
-    for (const [key, entry] of this.stored) {
-      if (key in entries) continue;
-      if (older-- <= 0) break;
-      entries[key] = entry;
-    }
-    try {
-      await writeAtomic(cacheFile(), JSON.stringify({ salt: this.salt, entries }));
-    } catch {
-      // A read-only tree still loads; it only parses every file every time.
+    if (this.store === undefined) return;
+    for (const [key, loaded] of this.used) {
+      // From the store, and no position was found anew: the store holds all of it already.
+      if (loaded.positions.size === loaded.storedPositions) continue;
+      this.store.put('spec-file', key, JSON.stringify({ data: loaded.data, positions: Object.fromEntries(loaded.positions), ...(loaded.links ? { links: loaded.links } : {}) } satisfies Entry));
     }
   }
-}
-
-function hasAliases(doc: Document): boolean {
-  let found = false;
-  visit(doc, {
-    Alias() {
-      found = true;
-      return visit.BREAK;
-    },
-  });
-  return found;
 }

@@ -204,7 +204,7 @@ function resolveRoute(
     const at = ['routes', routePath, 'endpoints', i];
     const endpoint = resolveEndpoint(ns, routePath, e, methods, expander, positionOf(ns.src, at));
     endpointOrigins.set(endpoint, { src: ns.src, at });
-    checkIdParam(endpoint, captures, positionOf(ns.src, [...at, 'behavior', 'idParam']), path, out);
+    checkIdParam(endpoint, captures, () => positionOf(ns.src, [...at, 'behavior', 'idParam']), path, out);
     endpoints.push(endpoint);
   });
   if (endpoints.length === 0) return undefined;
@@ -260,13 +260,14 @@ function resolveEndpoint(
  * A behaviour's `idParam` names a capture or a declared arg; it can only be checked after
  * expansion, since the arg may come from a shape. Undeclared bodies may carry anything.
  */
-function checkIdParam(endpoint: Endpoint, captures: Record<string, string>, at: SourceRef, path: string, out: Diagnostic[]): void {
+function checkIdParam(endpoint: Endpoint, captures: Record<string, string>, at: () => SourceRef, path: string, out: Diagnostic[]): void {
   const idParam = (endpoint.behavior as { idParam?: string } | undefined)?.idParam;
   if (idParam === undefined || endpoint.argsMode === 'undeclared') return;
   if (idParam in captures || idParam in endpoint.args) return;
   // A capture is usually declared as an arg too: each name once.
   const known = [...new Set([...Object.keys(captures), ...Object.keys(endpoint.args)])];
-  out.push(diagnostic('unknownIdParam', at, { name: idParam, method: endpoint.methods.join(', '), path, allowed: listNames(known), suggestion: didYouMean(idParam, known) }));
+  // Where it is written is looked up only for the diagnostic: most endpoints have none.
+  out.push(diagnostic('unknownIdParam', at(), { name: idParam, method: endpoint.methods.join(', '), path, allowed: listNames(known), suggestion: didYouMean(idParam, known) }));
 }
 
 function toPermission(raw: RawPermission): Permission {

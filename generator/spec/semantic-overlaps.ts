@@ -25,6 +25,22 @@ interface Segment {
   /** Whole-segment regex (case-insensitive, as the runtime matches). */
   regex: RegExp;
   literal: boolean;
+  /** What `regex` answered for each value asked so far: every pair of routes asks about the same few words. */
+  answers: Map<string, boolean>;
+  /** The values this segment takes within one path segment: its text, or the samples without a slash it matches. */
+  values?: string[];
+}
+
+/** Whether the segment matches the whole value (asked once per segment and value). */
+function matches(segment: Segment, value: string): boolean {
+  let answer = segment.answers.get(value);
+  if (answer === undefined) segment.answers.set(value, (answer = segment.regex.test(value)));
+  return answer;
+}
+
+function valuesOf(segment: Segment): string[] {
+  segment.values ??= segment.literal ? [segment.text] : SAMPLES.filter((v) => !v.includes('/') && matches(segment, v));
+  return segment.values;
 }
 
 /** What the comparison needs of a route, worked out once. */
@@ -51,12 +67,11 @@ export function checkOverlaps(model: SpecModel): Diagnostic[] {
         const a = routes[i]!;
         // Most pairs differ in length or in their first words: settled before anything else.
         if (!a.spansSlash && !b.spansSlash && (a.segments.length !== b.segments.length || !sameHead(a.head, b.head))) continue;
-        const shared = [...a.methods].filter((m) => b.methods.has(m));
-        if (shared.length === 0 || a.route.source === undefined) continue;
+        if (a.route.source === undefined || !sharesMethod(a, b)) continue;
         const example = shadowedUrl(b, a);
         if (example === undefined) continue;
         reported.add(b.route.path);
-        const methods = listNames(shared);
+        const methods = listNames([...a.methods].filter((m) => b.methods.has(m)));
         out.push(diagnostic('overlappingRoutes', b.route.source, { path: b.route.path, other: a.route.path, otherAt: `${a.route.source.file}:${a.route.source.line}`, example, methods }));
         break;
       }
@@ -74,7 +89,7 @@ function shapeOf(route: Route): RouteShape {
     route,
     segments,
     methods: new Set(route.endpoints.flatMap((e) => e.methods)),
-    spansSlash: segments.some((s) => !s.literal && ['a/b', '1/2'].some((v) => s.regex.test(v))),
+    spansSlash: segments.some((s) => !s.literal && ['a/b', '1/2'].some((v) => matches(s, v))),
     head,
     regex: new RegExp(`^${route.pattern.replace(/\(\?P</g, '(?<')}$`, 'i'),
   };
@@ -87,12 +102,17 @@ function segmentsOf(route: Route): Segment[] {
     const source = text.replace(/<([^<>]*)>|([^<]+)/g, (_whole, name: string | undefined, plain: string | undefined) =>
       name !== undefined ? `(?:${patterns.get(name) ?? '[^/]+'})` : escapeRegex(plain!),
     );
-    return { text, literal, regex: new RegExp(`^(?:${source})$`, 'i') };
+    return { text, literal, regex: new RegExp(`^(?:${source})$`, 'i'), answers: new Map() };
   });
 }
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function sharesMethod(a: RouteShape, b: RouteShape): boolean {
+  for (const m of a.methods) if (b.methods.has(m)) return true;
+  return false;
 }
 
 /** Whether two heads agree as far as both go (a capture after a shorter head may match any word). */
@@ -110,26 +130,37 @@ function shadowedUrl(later: RouteShape, earlier: RouteShape): string | undefined
   if (!later.spansSlash && !earlier.spansSlash) {
     if (later.segments.length !== earlier.segments.length) return undefined;
     const parts: string[] = [];
-    for (const [k, segment] of later.segments.entries()) {
+    for (let k = 0; k < later.segments.length; k++) {
+      const segment = later.segments[k]!;
       const other = earlier.segments[k]!;
-      if (segment.literal ? !other.regex.test(segment.text) : other.literal) return undefined;
-      const values = segment.literal ? [segment.text] : SAMPLES.filter((v) => !v.includes('/') && segment.regex.test(v));
-      if (values.length === 0 || !values.every((v) => other.regex.test(v))) return undefined;
+      if (segment.literal ? !matches(other, segment.text) : other.literal) return undefined;
+      const values = valuesOf(segment);
+      if (values.length === 0 || !values.every((v) => matches(other, v))) return undefined;
       parts.push(values[0]!);
     }
     return `/${parts.join('/')}`;
   }
-  const urls = sampleUrls(later.segments, earlier.segments);
-  return urls.length > 0 && urls.every((url) => earlier.regex.test(url)) ? urls[0] : undefined;
+  // The first sample URL the earlier route does not match settles it: the rest are not made.
+  let first: string | undefined;
+  for (const url of sampleUrls(later.segments, earlier.segments)) {
+    if (!earlier.regex.test(url)) return undefined;
+    first ??= url;
+  }
+  return first;
 }
 
 /** URLs of a route, each capture segment filled with each sample it takes (the other route's words among them). */
-function sampleUrls(of: Segment[], other: Segment[]): string[] {
+function* sampleUrls(of: Segment[], other: Segment[]): Generator<string> {
   const pool = [...new Set([...other.filter((s) => s.literal).map((s) => s.text), ...SAMPLES])];
-  const urls = new Set<string>();
+  // Per capture segment: the first word of the pool it takes, the fallback when `first` is not taken.
+  const fallback = of.map((s) => (s.literal ? undefined : pool.find((v) => matches(s, v))));
+  const seen = new Set<string>();
   for (const first of pool) {
-    const parts = of.map((s) => (s.literal ? s.text : [first, ...pool].find((v) => s.regex.test(v))));
-    if (parts.every((p) => p !== undefined)) urls.add(`/${parts.join('/')}`);
+    const parts = of.map((s, k) => (s.literal ? s.text : matches(s, first) ? first : fallback[k]));
+    if (!parts.every((p) => p !== undefined)) continue;
+    const url = `/${parts.join('/')}`;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    yield url;
   }
-  return [...urls];
 }

@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { cachedText } from '../text-cache.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
@@ -50,6 +49,9 @@ function compiledCode(schemaText: string): string {
     'spec-schema-validators',
     { schema: schemaText, ajv: AJV_VERSION, options: AJV_OPTIONS, kinds: DEFINITION },
     () => {
+      // ajv itself is loaded only to compile: the cached code needs only its small runtime helpers.
+      const { Ajv } = requireHere('ajv') as typeof import('ajv');
+      const standaloneCode = requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
       const schema = JSON.parse(schemaText) as { $id: string };
       const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
       ajv.addSchema(schema);

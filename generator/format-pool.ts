@@ -1,0 +1,106 @@
+/**
+ * The threads prettier runs on (format-worker.ts): prettier is most of a cold generation's time,
+ * and one thread formatting while the others idle leaves the machine's other cores unused. A pool
+ * is started only when a run has something to format (a run whose pieces are all known starts
+ * none), and is ended by the run that started it, so no thread outlives it.
+ *
+ * It has one thread less than the machine has cores (the main thread goes on emitting while
+ * they format), at least one, and those only as the run's work grows: a thread costs its start
+ * and a prettier of its own (loaded and warmed up again), more than a one-line edit's few pieces
+ * take to format. So a run's first IN_THREAD_CHARS characters are formatted in this thread, and
+ * only a run with more (or one sure to have more: warmUp()) starts the pool; the pool is then
+ * handed one more task at a time for each CHARS_PER_THREAD characters the run has sent (it
+ * starts a thread when a task finds every thread busy).
+ */
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { Piscina } from 'piscina';
+import type { Options } from 'prettier';
+import type { FormatTask } from './format-worker.ts';
+
+/** Pools this process started, those not closed yet, and their threads: the tests count them. */
+let started = 0;
+let open = 0;
+let threadsStarted = 0;
+export const formatPoolsStarted = (): number => started;
+export const formatPoolsOpen = (): number => open;
+export const formatThreadsStarted = (): number => threadsStarted;
+
+/** Characters of text a run formats in this thread before it starts the pool. */
+const IN_THREAD_CHARS = 64_000;
+
+/** Characters of text to format that earn the run one more thread. */
+const CHARS_PER_THREAD = 64_000;
+
+export class FormatPool {
+  private pool: Promise<Piscina<FormatTask, string>> | undefined;
+  private readonly threads = Math.max(1, availableParallelism() - 1);
+  /** Characters sent to format so far, and the tasks the pool has now. */
+  private sent = 0;
+  private running = 0;
+  /** Tasks held back until one of the pool's finishes, first come first sent. */
+  private readonly held: Array<() => void> = [];
+  private closed = false;
+  /** Set by warmUp(): the run will format enough to start the pool at once. */
+  private wanted = false;
+
+  /** The text as prettier formats it with these options, formatted by one of the pool's threads (or by this one, while the run has formatted little). */
+  async format(text: string, options: Options): Promise<string> {
+    this.sent += text.length;
+    if (this.pool === undefined && !this.wanted && this.sent <= IN_THREAD_CHARS) {
+      const prettier = await import('prettier');
+      return prettier.format(text, options);
+    }
+    while (this.running >= Math.min(this.threads, 1 + Math.floor(this.sent / CHARS_PER_THREAD))) await new Promise<void>((resolve) => this.held.push(resolve));
+    this.running++;
+    try {
+      // A run that stopped on an error closed its pool while tasks were held: they end too.
+      if (this.closed) throw new Error('the formatting pool was closed');
+      this.pool ??= startPool(this.threads);
+      return await (await this.pool).run({ text, options });
+    } finally {
+      this.running--;
+      this.held.shift()?.();
+    }
+  }
+
+  /** Starts the pool's first thread now and has it load prettier's printer for these options, for a run sure to format much. */
+  warmUp(options: Options): void {
+    this.wanted = true;
+    this.format('', options).catch(() => undefined);
+  }
+
+  /** Ends the pool's threads, after the run has all it asked of them; nothing when none were started. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool === undefined) return;
+    try {
+      await (await pool).destroy();
+    } finally {
+      open--;
+    }
+  }
+}
+
+async function startPool(threads: number): Promise<Piscina<FormatTask, string>> {
+  started++;
+  open++;
+  const { Piscina } = await import('piscina');
+  // Run from its TypeScript source (the tests, tsx), the worker module is TypeScript too: the
+  // threads load it through tsx, as this process does. Built (dist/), it is plain JavaScript.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const pool = new Piscina<FormatTask, string>({
+    filename: new URL(fromSource ? './format-worker.ts' : './format-worker.js', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: threads,
+    // A thread that waits between two files is kept (the run ends them all): one ended idle would
+    // be started again, prettier loaded again, for the next file.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    ...(fromSource ? { execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] } : {}),
+  });
+  pool.on('workerCreate', () => threadsStarted++);
+  return pool;
+}
