@@ -30,6 +30,8 @@ export const BUDGETS = {
   'spec-file': 8_000_000,
   /** emit/schema-types.ts: json-schema-to-typescript's output for one schema. */
   'schema-type': 6_000_000,
+  /** emit/print-memo.ts: ts-morph's text of a file's structure. */
+  printed: 12_000_000,
   /** text-cache.ts: a text made by a slow, pure step (validators' code). */
   text: 12_000_000,
 } as const;

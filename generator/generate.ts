@@ -22,13 +22,14 @@ import { emitSharedData } from './emit/shared-data.ts';
 import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
 import { openSchemaTypes, saveSchemaTypes } from './emit/schema-types.ts';
+import { openPrintMemo } from './emit/print-memo.ts';
 import { Formatter, type FormatStats } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
-import { openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
+import { codeDigest, openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
 import { DeploymentCache } from './deployment-cache.ts';
 import { flushAll } from './cache-store.ts';
 import { typecheckHandlers } from './typecheck.ts';
@@ -172,6 +173,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // Without caches every file is formatted: the first formatting thread starts while this one emits.
     if (options.formatCache === false) formatter.warmUp();
     openSchemaTypes(options.formatCache !== false);
+    openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
     // Shared by every deployment, so always made from all of them (like the handlers).
     const validators = emitValidators(model, { cache: options.formatCache !== false });
     const args = emitSharedArgs(model);

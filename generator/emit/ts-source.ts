@@ -10,6 +10,7 @@ import type {
   OptionalKind, SourceFileStructure, StatementStructures, StructureKind as Kinds, VariableDeclarationKind as DeclarationKinds,
   VariableStatementStructure, WriterFunction,
 } from 'ts-morph';
+import { printKey, printedBefore, rememberPrinted } from './print-memo.ts';
 
 /** The members of ts-morph's StructureKind the emitters use, without loading ts-morph. */
 export const StructureKind = {
@@ -41,15 +42,20 @@ function spaced(statements: Statement[]): Statement[] {
 }
 
 /**
- * Prints a source file made of the given structure, with an optional leading comment. The
- * structure is printed as text alone: made into a source file of the project, it would be parsed
+ * Prints a source file made of the given structure, with an optional leading comment (or gives
+ * the text printed for the same structure before: print-memo.ts). The structure is printed as text alone: made into a source file of the project, it would be parsed
  * too (a fifth of a generation's time) for nothing, since only its text is read.
  */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): string {
+  const key = printKey(structure, header);
+  const known = key === undefined ? undefined : printedBefore(key);
+  if (known !== undefined) return known;
   const statements = Array.isArray(structure.statements) ? spaced(structure.statements as Statement[]) : structure.statements;
   const { printStructure } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
   const text = printStructure({ ...structure, statements, kind: StructureKind.SourceFile }, PRINT_OPTIONS);
-  return header === undefined ? text : `${header}\n${text}`;
+  const file = header === undefined ? text : `${header}\n${text}`;
+  if (key !== undefined) rememberPrinted(key, file);
+  return file;
 }
 
 /** The printer settings of the project files used to be made in: two spaces, single quotes. */

@@ -1,12 +1,14 @@
 /**
  * The edit loop does only what an edit reaches: after a one-line description change, the run
- * writes the files whose text that description is part of, and prettier formats only the pieces
- * of them that changed (the run's `formatted` counts). Counted, not timed.
+ * writes the files whose text that description is part of, ts-morph prints only the file whose
+ * structure changed (print-memo.ts), and prettier formats only the pieces of them that changed
+ * (the run's `formatted` counts). Counted, not timed.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateFromSpec } from '../../generator/generate.ts';
+import { printCounts } from '../../generator/emit/print-memo.ts';
 import { fixtureInOwnFolder, snapshot } from './helpers.ts';
 import { PATIENCE_MS } from '../support/patience.ts';
 
@@ -57,6 +59,9 @@ describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
     // deployment's types.ts, so formatted once. (What the first run formatted depends on what this
     // process generated before: pieces are remembered by content.)
     expect(second.result!.formatted).toEqual({ files: 2, chunks: 2 });
+    // ts-morph printed only the file whose structure the edit changed (shared/args.ts); every
+    // other printed file's text was the one printed for the same structure by the first run.
+    expect(printCounts()).toEqual({ printed: 1, reused: 8 });
   });
 });
 
