@@ -9,14 +9,14 @@
  *   first run (a version pinned here), and left out with a note when that fails;
  * - the edit loop, on a scratch copy of the project (spec/, output/ with its preserved regions,
  *   runtime/, contract/): an unchanged rerun, and a one-line description change, with the compile
- *   gate, as `specpress generate` runs them.
+ *   gate, as `specpress generate` runs them; then three such saves under `generate --watch`.
  *
  * Each figure is the wall time, with the CPU time (user + system, children included, through
  * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one.
  *
  *   npx tsx bench/generate.bench.ts [--skip-orval] [--edit-loop-only]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,49 @@ function orval(): string | undefined {
   return bin;
 }
 
+/** CPU time (ms) of a running process and the children it waited for, from /proc (clock ticks of 10 ms). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * 10;
+}
+
+/**
+ * The edit loop as `generate --watch` runs it: one process kept, three saves one after another,
+ * each timed from the save to the run's last line (the compile check's), with the CPU the process
+ * spent meanwhile. The watch loads what a run loads while it waits, so the bench waits for that too.
+ */
+async function watchLoop(project: string, generate: string[], file: string, text: string): Promise<void> {
+  const watcher = spawn(node, [specpress, ...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  watcher.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  watcher.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const until = async (done: () => boolean, what: string): Promise<void> => {
+    const started = performance.now();
+    while (!done()) {
+      if (performance.now() - started > 120_000 || watcher.exitCode !== null) throw new Error(`generate --watch: no ${what} (${out.slice(-300)})`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  try {
+    await until(() => out.includes('watching'), 'start');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    console.log('  under generate --watch, from each save to the compile check line:');
+    for (let i = 1; i <= 3; i++) {
+      const from = out.length;
+      const cpu = cpuOf(watcher.pid!);
+      const t0 = performance.now();
+      writeFileSync(file, text.replace('What the business does.', `What the business does (save ${i} ${Date.now().toString(36)}).`));
+      await until(() => /compile check[^\n]*\n/.test(out.slice(from)), 'run after the save');
+      const wall = performance.now() - t0;
+      console.log(`    save ${i}:                      ${s({ wall, cpu: cpuOf(watcher.pid!) - cpu })}${/ written/.test(out.slice(from)) ? '' : ' (no summary line?)'}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  } finally {
+    watcher.kill();
+    writeFileSync(file, text);
+  }
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'specpress-bench-'));
 try {
   // A project of its own: the compile gate checks the handlers against runtime/ beside output/.
@@ -105,6 +148,7 @@ try {
   console.log(`  one-line description change: ${s(timed('one-line change', node, [specpress, ...generate], project))}`);
   writeFileSync(file, text);
   console.log(`  and back:                     ${s(timed('change back', node, [specpress, ...generate], project))}`);
+  await watchLoop(project, generate, file, text);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

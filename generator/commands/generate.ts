@@ -266,6 +266,21 @@ function watchFolders(root: string, changed: () => void): () => void {
 /** How long saves must be quiet before a run starts. */
 const WATCH_QUIET_MS = 150;
 
+/**
+ * Loads, while the watch waits for a save, what a run after an edit loads: the generator, and
+ * the libraries its emitters load at their first use (ts-morph with TypeScript's compiler,
+ * json-schema-to-typescript, handlebars, prettier, the cache store's SQLite). The run that answered at the start came from
+ * the run cache and loaded none of them; without this the first save would pay for all of them.
+ */
+async function loadWhatARunLoads(): Promise<void> {
+  try {
+    await import('../generate.ts');
+    for (const library of ['ts-morph', 'json-schema-to-typescript', 'handlebars', 'prettier', 'better-sqlite3']) await import(library);
+  } catch {
+    // A library that cannot load now fails the run that needs it, with its message.
+  }
+}
+
 export function watchSpec(specDir: string, options: GenerateOptions, print: Print = console.log, printError: Print = console.error): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
@@ -293,6 +308,7 @@ export function watchSpec(specDir: string, options: GenerateOptions, print: Prin
     }, WATCH_QUIET_MS);
   });
   print(`watching ${specDir} for changes (Ctrl-C to stop)`);
+  void loadWhatARunLoads();
   return async () => {
     clearTimeout(timer);
     stop();
