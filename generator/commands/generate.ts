@@ -275,7 +275,11 @@ const WATCH_QUIET_MS = 150;
 async function loadWhatARunLoads(): Promise<void> {
   try {
     await import('../generate.ts');
-    for (const library of ['ts-morph', 'json-schema-to-typescript', 'handlebars', 'prettier', 'better-sqlite3']) await import(library);
+    for (const library of ['ts-morph', 'json-schema-to-typescript', 'handlebars', 'better-sqlite3']) await import(library);
+    // prettier loads its parsers at their first use: one small text of each kind the runs format.
+    const prettier = await import('prettier');
+    await prettier.format('const loaded = true;\n', { parser: 'typescript' });
+    await prettier.format('# Loaded\n', { parser: 'markdown' });
   } catch {
     // A library that cannot load now fails the run that needs it, with its message.
   }
