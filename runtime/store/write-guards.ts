@@ -1,7 +1,12 @@
 /**
  * What a read-check-write inside a transaction takes so that a concurrent writer cannot slip in
- * between its read and its write. SQLite has one writer at a time by nature, so every guard here
- * is a no-op there (and no `FOR UPDATE`, which SQLite does not parse, is ever sent to it).
+ * between its read and its write. SQLite has one writer at a time by nature, but two processes
+ * serving one data folder each open their own connection: a transaction that has read and then
+ * writes after the other process committed fails at once (SQLITE_BUSY_SNAPSHOT: what it read is
+ * stale, and waiting cannot help). So on SQLite `lockRows` takes the database's write lock before
+ * the read, by a write statement that changes nothing, waiting for the other writer within the
+ * busy timeout; `lockName` stays a no-op there (the write lock is one for the whole file), and
+ * no `FOR UPDATE`, which SQLite does not parse, is ever sent to it.
  * PostgreSQL runs writers side by side (READ COMMITTED): each guard locks only the contended
  * thing, until the transaction ends, so writers of different objects never wait for each other.
  *
@@ -26,7 +31,12 @@ export type LockedTable = keyof typeof ROW_KEYS;
  * key order. Outside a transaction it locks nothing worth having: call it inside one.
  */
 export async function lockRows(db: Kysely<Database>, table: LockedTable, keys: ReadonlyArray<number | string>): Promise<void> {
-  if (keys.length === 0 || engineOf(db) !== 'postgres') return;
+  if (keys.length === 0) return;
+  if (engineOf(db) !== 'postgres') {
+    // A DELETE that matches no row: SQLite takes its write lock for the statement all the same.
+    await sql.raw(`DELETE FROM ${table} WHERE 0`).execute(db);
+    return;
+  }
   // A reference named at run time: the key column differs by table, which the builder's static
   // column types cannot follow through a union of tables.
   const column = db.dynamic.ref<string>(ROW_KEYS[table]);
