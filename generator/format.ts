@@ -62,7 +62,7 @@ export interface FormatStats {
  * Formatting is most of a generation's time, and most of what is formatted was formatted before:
  * the same type in three deployments' `types.ts`, every statement of a file but the one an edit
  * reached. So a TypeScript file is cut at its top-level statements (at the blank lines between
- * them, found by a scan of its tokens so that a cut never falls inside a string, a comment, a
+ * them, found by TypeScript's parser so that a cut never falls inside a string, a comment, a
  * template or a block: top-level-pieces.ts), and each piece is looked up by its content:
  * prettier lays out each top-level statement on its own, so the formatted pieces joined by one
  * blank line are the formatted file (the run's `--check` against the committed output holds the
