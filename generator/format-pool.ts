@@ -7,7 +7,8 @@
  * It has one thread less than the machine has cores (the main thread goes on emitting while
  * they format), at least one, and those only as the run's work grows: a thread costs its start
  * and a prettier of its own (loaded and warmed up again), more than a one-line edit's few pieces
- * take to format. So a run's first IN_THREAD_CHARS characters are formatted in this thread, and
+ * take to format. So a run's first IN_THREAD_CHARS characters are formatted on the thread
+ * ts-morph is loaded on (ts-thread.ts, which loads prettier too while the spec is read), and
  * only a run with more (or one sure to have more: warmUp()) starts the pool; the pool is then
  * handed one more task at a time for each CHARS_PER_THREAD characters the run has sent (it
  * starts a thread when a task finds every thread busy).
@@ -18,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
 import type { Options } from 'prettier';
 import type { FormatTask } from './format-worker.ts';
+import { formatInTsThread } from './ts-thread.ts';
 
 /** Pools this process started, those not closed yet, and their threads: the tests count them. */
 let started = 0;
@@ -27,7 +29,7 @@ export const formatPoolsStarted = (): number => started;
 export const formatPoolsOpen = (): number => open;
 export const formatThreadsStarted = (): number => threadsStarted;
 
-/** Characters of text a run formats in this thread before it starts the pool. */
+/** Characters of text a run formats on the ts-morph thread before it starts the pool. */
 const IN_THREAD_CHARS = 64_000;
 
 /** Characters of text to format that earn the run one more thread. */
@@ -45,13 +47,10 @@ export class FormatPool {
   /** Set by warmUp(): the run will format enough to start the pool at once. */
   private wanted = false;
 
-  /** The text as prettier formats it with these options, formatted by one of the pool's threads (or by this one, while the run has formatted little). */
+  /** The text as prettier formats it with these options, formatted by one of the pool's threads (or by the ts-morph thread, while the run has formatted little). */
   async format(text: string, options: Options): Promise<string> {
     this.sent += text.length;
-    if (this.pool === undefined && !this.wanted && this.sent <= IN_THREAD_CHARS) {
-      const prettier = await import('prettier');
-      return prettier.format(text, options);
-    }
+    if (this.pool === undefined && !this.wanted && this.sent <= IN_THREAD_CHARS) return formatInTsThread(text, options);
     while (this.running >= Math.min(this.threads, 1 + Math.floor(this.sent / CHARS_PER_THREAD))) await new Promise<void>((resolve) => this.held.push(resolve));
     this.running++;
     try {

@@ -1,30 +1,17 @@
 /**
- * One prettier configuration for everything the generator writes, so output is byte-identical
- * whatever editor settings or prettier config files sit around the output folder.
+ * prettier's formatting of everything the generator writes, with one configuration
+ * (format-options.ts), reusing what earlier runs formatted.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Options } from 'prettier';
 import stringifyCompact from 'json-stringify-pretty-compact';
 import { cacheStore, type CacheStore } from './cache-store.ts';
 import { FormatPool } from './format-pool.ts';
-import { topLevelPieces } from './top-level-pieces.ts';
+import { piecesInTsThread } from './ts-thread.ts';
+import { withoutBlankEnds } from './top-level-pieces.ts';
+import { PARSERS, PRETTIER_OPTIONS, TS_PARSER } from './format-options.ts';
 
-export const PRETTIER_OPTIONS: Options = {
-  printWidth: 100,
-  singleQuote: true,
-  trailingComma: 'all',
-  semi: true,
-  tabWidth: 2,
-  endOfLine: 'lf',
-  proseWrap: 'preserve',
-};
-
-const PARSERS: Record<string, string> = {
-  '.ts': 'typescript',
-  '.json': 'json',
-  '.md': 'markdown',
-};
+export { PRETTIER_OPTIONS, TS_PARSER };
 
 /**
  * A generated JSON document as written: objects and arrays that fit in the line width stay on one
@@ -63,7 +50,7 @@ export interface FormatStats {
  * the same type in three deployments' `types.ts`, every statement of a file but the one an edit
  * reached. So a TypeScript file is cut at its top-level statements (at the blank lines between
  * them, found by TypeScript's parser so that a cut never falls inside a string, a comment, a
- * template or a block: top-level-pieces.ts), and each piece is looked up by its content:
+ * template or a block: top-level-pieces.ts, on the ts-morph thread), and each piece is looked up by its content:
  * prettier lays out each top-level statement on its own, so the formatted pieces joined by one
  * blank line are the formatted file (the run's `--check` against the committed output holds the
  * generator to that). Pieces not known yet are
@@ -145,8 +132,12 @@ export class Formatter {
     return formatter;
   }
 
-  /** The file's text as prettier formats it; files of kinds prettier does not format are returned as they are. */
-  async format(path: string, content: string): Promise<string> {
+  /**
+   * The file's text as prettier formats it; files of kinds prettier does not format are returned
+   * as they are. `pieces` are the file's top-level pieces when its emitter knows them (EmittedFile):
+   * the file is then not parsed to find them.
+   */
+  async format(path: string, content: string, pieces?: string[]): Promise<string> {
     const parser = PARSERS[path.slice(path.lastIndexOf('.'))];
     if (parser === undefined) return content;
     // A file known whole (unchanged since a run formatted it) is not cut: cutting parses it.
@@ -156,7 +147,7 @@ export class Formatter {
       this.used.set(fileKey, known);
       return known;
     }
-    const formatted = await this.byPieces(parser, content);
+    const formatted = await this.byPieces(parser, content, pieces);
     this.known.set(fileKey, formatted);
     this.used.set(fileKey, formatted);
     return formatted;
@@ -166,8 +157,8 @@ export class Formatter {
    * Everything up to the first await runs at once, in the order the files were given: which file
    * sends a piece (and so the counts) does not depend on when the threads answer.
    */
-  private async byPieces(parser: string, content: string): Promise<string> {
-    const pieces = parser === 'typescript' ? topLevelPieces(content) : [content];
+  private async byPieces(parser: string, content: string, given: string[] | undefined): Promise<string> {
+    const pieces = parser !== TS_PARSER ? [content] : given !== undefined ? withoutBlankEnds(given) : piecesInTsThread(content);
     if (pieces === undefined) return this.whole(parser, content, false);
     const keys = pieces.map((p) => pieceKey(parser, p));
     // Each piece's formatted text, or its promise: known, being formatted for another file, or sent now.
@@ -228,7 +219,7 @@ export class Formatter {
    * that is sure to format (one without caches): this thread emits meanwhile.
    */
   warmUp(): void {
-    this.pool.warmUp({ ...PRETTIER_OPTIONS, parser: 'typescript' });
+    this.pool.warmUp({ ...PRETTIER_OPTIONS, parser: TS_PARSER });
   }
 
   /** Ends the threads this run started to format (none when everything was known). */

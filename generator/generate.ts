@@ -30,6 +30,7 @@ import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, t
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 import { codeDigest, openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
+import { startTsThread } from './ts-thread.ts';
 import { DeploymentCache } from './deployment-cache.ts';
 import { flushAll } from './cache-store.ts';
 import { typecheckHandlers } from './typecheck.ts';
@@ -127,7 +128,7 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
  * at once, so the pool's threads format them concurrently while this thread goes on emitting.
  */
 function formatAll(files: EmittedFile[], formatter: Formatter): Promise<EmittedFile[]> {
-  return awaitedLater(Promise.all(files.map(async (f) => ({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content) }))));
+  return awaitedLater(Promise.all(files.map(async (f) => ({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content, f.pieces) }))));
 }
 
 /**
@@ -223,8 +224,26 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   files.push(...merged.files);
   await formatter.save();
   await saveSchemaTypes();
-  // Every cache's new entries (spec files, texts, pieces, types, deployments) in one transaction.
-  flushAll();
+  try {
+    return await planAndWrite(model, options, selected, files, merged, formatter, deploymentCache, started);
+  } finally {
+    // Every cache's new entries (spec files, texts, pieces, types, deployments) in one
+    // transaction, if planAndWrite has not written them while its output was being synced.
+    flushAll();
+  }
+}
+
+/** The run's files compared with the disk, and written there (or the drift reported, with --check and --diff). */
+async function planAndWrite(
+  model: SpecModel,
+  options: GenerateOptions,
+  selected: DeploymentModel[],
+  files: EmittedFile[],
+  merged: ReturnType<typeof mergeHandlers>,
+  formatter: Formatter,
+  deploymentCache: DeploymentCache,
+  started: number,
+): Promise<GenerateResult> {
 
   const result: GenerateResult = {
     status: 'ok',
@@ -285,7 +304,10 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     result.status = 'edited';
   } else {
     result.backups = await backUp(options.outDir, result.edited, plan);
-    result.written = await applyPlan(options.outDir, plan);
+    const writing = applyPlan(options.outDir, plan);
+    // The cache store's write (a deployment's files are megabytes) while the disk syncs the output.
+    flushAll();
+    result.written = await writing;
     result.deleted = plan.extra.length;
   }
   result.ms = performance.now() - started;
@@ -300,6 +322,8 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   const started = performance.now();
   const cache = options.formatCache === false ? undefined : (opened ?? (await openRunCache(specDir, options)));
   if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
+  // Something changed, so the run will likely print: ts-morph loads on its thread while this one reads the spec.
+  startTsThread();
   const { model, diagnostics } = await loadSpec(specDir, { cache: options.formatCache !== false });
   if (model === undefined) return { diagnostics };
   const result = await generateFromModel(model, options);

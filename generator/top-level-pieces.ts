@@ -2,9 +2,7 @@
  * Where format.ts may cut a TypeScript file into pieces prettier formats on their own: after each
  * top-level statement whose line ends with it and a blank line follows. The statements are found
  * by TypeScript's parser (ts-morph's copy), so that a cut never falls inside a string, a template,
- * a comment or a block. ts-morph is loaded at the first file cut, not with this module: a run whose
- * files are all known whole (format.ts) never cuts one, and a run that prints a file has loaded
- * it already.
+ * a comment or a block. It runs on the thread ts-morph is loaded on (ts-thread.ts).
  */
 import { createRequire } from 'node:module';
 import type { ts as Ts } from 'ts-morph';
@@ -27,6 +25,13 @@ export function topLevelPieces(content: string): string[] | undefined {
     from = statement.end + after[0].length;
   }
   pieces.push(content.slice(from));
-  // Blank lines around a piece are the join's business; a piece keyed without them matches more often.
+  return withoutBlankEnds(pieces);
+}
+
+/**
+ * Pieces with no blank line before or after one, and no empty one: blank lines around a piece are
+ * the join's business, and a piece keyed without them matches more often.
+ */
+export function withoutBlankEnds(pieces: string[]): string[] {
   return pieces.map((p) => p.replace(/^(?:[ \t]*\n)+/, '').trimEnd()).filter((p) => p !== '');
 }

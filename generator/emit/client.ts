@@ -5,7 +5,7 @@
  * `createClient({ restUrl }).core.posts.list({ per_page: 5 })`.
  */
 import { readFileSync } from 'node:fs';
-import type { CodeBlockWriter } from 'ts-morph';
+import CodeBlockWriter from 'code-block-writer';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase, clientVerb, handlerGroup, inputTypeName, pathWords, resultTypeName } from './naming.ts';
@@ -84,8 +84,10 @@ function writeMethod(w: CodeBlockWriter, m: ClientMethod): void {
   }
 }
 
-function writeTree(w: CodeBlockWriter, tree: Map<string, Map<string, ClientMethod[]>>): void {
-  w.write('').block(() => {
+/** `return { …the tree of methods… };`, the body of createClient, as text (printSource takes data, not a writer). */
+function treeText(tree: Map<string, Map<string, ClientMethod[]>>): string {
+  const w = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true, newLine: '\n' });
+  w.write('return ').block(() => {
     for (const [nsKey, resources] of tree) {
       w.write(`${nsKey}: `).inlineBlock(() => {
         for (const [resKey, methods] of resources) {
@@ -96,11 +98,12 @@ function writeTree(w: CodeBlockWriter, tree: Map<string, Map<string, ClientMetho
       w.write(',').newLine();
     }
   });
+  return w.write(';').toString();
 }
 
 export function emitClient(deployment: DeploymentModel): EmittedFile[] {
   const tree = groupMethods(deployment);
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.ts', isTypeOnly: true, namespaceImport: 'T' },
@@ -111,11 +114,7 @@ export function emitClient(deployment: DeploymentModel): EmittedFile[] {
           name: 'createClient',
           docs: [`A client of the ${deployment.name} deployment.`],
           parameters: [{ name: 'options', type: 'ClientOptions' }],
-          statements: (w) => {
-            w.write('return ');
-            writeTree(w, tree);
-            w.write(';');
-          },
+          statements: treeText(tree),
         },
         {
           kind: StructureKind.TypeAlias,
@@ -127,5 +126,5 @@ export function emitClient(deployment: DeploymentModel): EmittedFile[] {
     },
     generatedBanner(`typed client of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/client.ts`, content }];
+  return [{ path: `deployments/${deployment.name}/client.ts`, ...printed }];
 }

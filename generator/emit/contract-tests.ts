@@ -116,7 +116,7 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
     const path = samplePath(r);
     return path === undefined ? [] : [{ path, namespace: r.namespace, methods: routeMethods(r) }];
   });
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:fs', namedImports: ['readFileSync'] },
@@ -145,5 +145,5 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
     generatedBanner(`contract tests of the ${deployment.name} deployment`),
   );
   // The success paths are a suite of their own (generator/emit/success-tests.ts).
-  return [{ path: `deployments/${deployment.name}/tests/contract.test.ts`, content }, emitSuccessTests(deployment)];
+  return [{ path: `deployments/${deployment.name}/tests/contract.test.ts`, ...printed }, emitSuccessTests(deployment)];
 }

@@ -21,7 +21,7 @@ export function emitDeployment(deployment: DeploymentModel, context: EmitContext
     if (key === 'catalogs') return `catalogs: ${references(Object.keys(deployment.catalogs), (k) => context.dataName(deployment.name, 'catalog', k))}`;
     return `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
   });
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../contract/model.ts', isTypeOnly: true, namedImports: ['DeploymentModel'] },
@@ -36,5 +36,5 @@ export function emitDeployment(deployment: DeploymentModel, context: EmitContext
     },
     generatedBanner(`settings of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/deployment.ts`, content }];
+  return [{ path: `deployments/${deployment.name}/deployment.ts`, ...printed }];
 }

@@ -8,6 +8,12 @@ export interface EmittedFile {
    * standalone validators are megabytes, and prettier on them would dominate generation time).
    */
   preformatted?: boolean;
+  /**
+   * The file's top-level pieces, as the emitter made them (ts-source.ts's piecesText: content is
+   * them with a blank line between two): the formatter formats them one by one as they are, with
+   * no parse of the file to find them.
+   */
+  pieces?: string[];
 }
 
 /** What per-deployment emitters may read beside their deployment: artifacts shared by all. */

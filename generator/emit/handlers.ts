@@ -55,14 +55,7 @@ function handlerStatement(op: CustomOperation): StatementStructures {
         type: `Handler<${argsTypeName(id)}, ${resultTypeName(id)}>`,
         // The return type written out, so that an answer of the wrong shape is reported at the
         // `return` in the region, not at this declaration.
-        initializer: (w) =>
-          w
-            .write(`async (ctx): Promise<HandlerResult<${resultTypeName(id)}>> => `)
-            .block(() => {
-              w.writeLine(regionStart(id));
-              w.writeLine(defaultBody(id));
-              w.writeLine(regionEnd(id));
-            }),
+        initializer: [`async (ctx): Promise<HandlerResult<${resultTypeName(id)}>> => {`, ...[regionStart(id), defaultBody(id), regionEnd(id)].map((line) => `  ${line}`), '}'].join('\n'),
       },
     ],
   };
@@ -78,7 +71,7 @@ function typeImports(ops: CustomOperation[]): StatementStructures[] {
 }
 
 function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['Handler', 'HandlerResult'] },
@@ -94,14 +87,14 @@ function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {
       '// everything else comes from the spec.',
     ].join('\n'),
   );
-  return { path: file, content };
+  return { path: file, ...printed };
 }
 
 function indexFile(ops: CustomOperation[]): EmittedFile {
   const byFile = new Map<string, string[]>();
   for (const op of ops) byFile.set(op.file, [...(byFile.get(op.file) ?? []), op.endpoint.operationId]);
   const files = [...byFile.keys()].sort();
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['Handler'] },
@@ -117,7 +110,7 @@ function indexFile(ops: CustomOperation[]): EmittedFile {
     },
     generatedBanner('index of custom handlers'),
   );
-  return { path: 'handlers/index.ts', content };
+  return { path: 'handlers/index.ts', ...printed };
 }
 
 /** The handler files and their index, as skeletons (default bodies); preserve.ts merges regions in. */

@@ -105,7 +105,7 @@ describe('an identity with rights on its own object cannot reach another', () =>
 export function emitOtherObjectTests(deployment: DeploymentModel): EmittedFile[] {
   const cases = otherObjectCases(deployment);
   if (cases.length === 0) return [];
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
@@ -118,5 +118,5 @@ export function emitOtherObjectTests(deployment: DeploymentModel): EmittedFile[]
     },
     generatedBanner(`"another object" permission cases of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/tests/other-object.test.ts`, content }];
+  return [{ path: `deployments/${deployment.name}/tests/other-object.test.ts`, ...printed }];
 }

@@ -269,7 +269,7 @@ describe('permission matrix', () => {
 
 export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] {
   const { cases, skipped } = permissionCases(deployment);
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
@@ -287,5 +287,5 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
     },
     generatedBanner(`permission matrix of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/tests/permissions.test.ts`, content }];
+  return [{ path: `deployments/${deployment.name}/tests/permissions.test.ts`, ...printed }];
 }

@@ -4,8 +4,7 @@
  * shared routes of every namespace, a deployment's tests). Kept in the cache store
  * (cache-store.ts), keyed by the structure's JSON and the header, salted with the generator's code
  * and library versions (run-cache.ts's codeDigest, which covers ts-morph's version and the print
- * settings): a stale entry can only miss. A structure holding a writer function is printed every
- * time, as its text is known only by running it. Off with the cache (`generate --no-cache`).
+ * settings): a stale entry can only miss. Off with the cache (`generate --no-cache`).
  */
 import { createHash } from 'node:crypto';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
@@ -28,7 +27,7 @@ export function openPrintMemo(cache: boolean, codeSalt: string): void {
   counts.reused = 0;
 }
 
-/** The memo's key for a structure and header; undefined with the memo off or a writer function in the structure. */
+/** The memo's key for a structure and header; undefined with the memo off (or a writer function in the structure, which printSource refuses). */
 export function printKey(structure: unknown, header: string | undefined): string | undefined {
   if (store === undefined) return undefined;
   let runsCode = false;

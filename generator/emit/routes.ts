@@ -76,7 +76,7 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
   const imports: ImportDeclarationStructure[] = [...handlers.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([file, names]) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: file, namedImports: [...names] }));
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['CompiledValidator', 'RouteDef'] },
@@ -88,12 +88,12 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
     },
     generatedBanner('every distinct route of every deployment, one constant each'),
   );
-  return { files: [{ path: SHARED_ROUTES, content }], index: { name: (deployment, path) => index.get(`${deployment}\0${path}`)! } };
+  return { files: [{ path: SHARED_ROUTES, ...printed }], index: { name: (deployment, path) => index.get(`${deployment}\0${path}`)! } };
 }
 
 export function emitRoutes(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
   const names = deployment.routes.map((r) => `shared.${context.routeName(deployment.name, r.path)}`);
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['RouteDef'] },
@@ -109,5 +109,5 @@ export function emitRoutes(deployment: DeploymentModel, context: EmitContext): E
     },
     generatedBanner(`route table of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/routes.ts`, content }];
+  return [{ path: `deployments/${deployment.name}/routes.ts`, ...printed }];
 }

@@ -45,9 +45,9 @@ export function emitSharedArgs(model: SpecModel): { files: EmittedFile[]; index:
     ...shared.map(([name, text]) => constStatement(name, 'ArgSchema', text, false)),
     ...[...rewritten.entries()].map(([name, wrappedArgs]) => constStatement(name, 'Record<string, ArgSchema>', literal(wrappedArgs.properties), true)),
   ];
-  const content = printSource({ statements }, generatedBanner('params descriptors of every deployment, one per distinct set'));
+  const printed = printSource({ statements }, generatedBanner('params descriptors of every deployment, one per distinct set'));
   return {
-    files: [{ path: SHARED_ARGS, content }],
+    files: [{ path: SHARED_ARGS, ...printed }],
     index: { name: (deployment, operationId) => index.get(`${deployment}\0${operationId}`) },
   };
 }

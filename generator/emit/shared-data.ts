@@ -48,7 +48,7 @@ export function emitSharedData(model: SpecModel): { files: EmittedFile[]; index:
     ),
   ];
   return {
-    files: [{ path: SHARED_DATA, content: printSource({ statements }, generatedBanner('resources and catalogs of every deployment, one per distinct value')) }],
+    files: [{ path: SHARED_DATA, ...printSource({ statements }, generatedBanner('resources and catalogs of every deployment, one per distinct value')) }],
     index: {
       name(deployment, kind, key) {
         const name = index.get(`${deployment}\0${kind}\0${key}`);

@@ -412,7 +412,7 @@ describe('every endpoint', () => {
 export function emitSuccessTests(deployment: DeploymentModel): EmittedFile {
   const { cases, unreachable: cannot, unsampled } = successCases(deployment);
   const endpoints = deployment.routes.reduce((n, r) => n + r.endpoints.reduce((m, e) => m + e.methods.length, 0), 0);
-  const content = printSource(
+  const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
@@ -432,5 +432,5 @@ export function emitSuccessTests(deployment: DeploymentModel): EmittedFile {
     },
     generatedBanner(`success paths of the ${deployment.name} deployment`),
   );
-  return { path: `deployments/${deployment.name}/tests/success.test.ts`, content };
+  return { path: `deployments/${deployment.name}/tests/success.test.ts`, ...printed };
 }

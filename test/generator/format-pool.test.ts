@@ -10,7 +10,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { Formatter, PRETTIER_OPTIONS, formatFile } from '../../generator/format.ts';
+import { Formatter, PRETTIER_OPTIONS, TS_PARSER, formatFile } from '../../generator/format.ts';
 import { FormatPool, formatPoolsOpen, formatPoolsStarted, formatThreadsStarted } from '../../generator/format-pool.ts';
 import { generateFromSpec } from '../../generator/generate.ts';
 import { EXIT_OK, runGenerate, watchSpec } from '../../generator/commands/generate.ts';
@@ -79,7 +79,7 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
   });
 
   it("starts no thread for a few pieces, and threads, up to one a core but one, for a cold run's worth", async () => {
-    const options = { ...PRETTIER_OPTIONS, parser: 'typescript' };
+    const options = { ...PRETTIER_OPTIONS, parser: TS_PARSER };
     const few = new FormatPool();
     let before = formatThreadsStarted();
     try {

@@ -1,0 +1,34 @@
+/**
+ * The thread ts-morph is loaded on (ts-thread.ts): it prints structures into TypeScript text, cuts
+ * files at their top-level statements (TypeScript's compiler is loaded here, not on the main
+ * thread), and formats the few pieces of a small edit with prettier. ts-morph is required as this
+ * module loads, then prettier, so both loads overlap what the main thread does until it first
+ * needs them (reading and checking the spec).
+ */
+import { createRequire } from 'node:module';
+import { runAsWorker } from 'synckit';
+import { printStructurePieces } from './emit/print-structure.ts';
+import { topLevelPieces } from './top-level-pieces.ts';
+import type { TsThreadRequest } from './ts-thread.ts';
+import { TS_PARSER } from './format-options.ts';
+
+// A library that cannot load is the first request's error (thrown to the main thread), not a thread that never answers.
+let unloadable: unknown;
+try {
+  createRequire(import.meta.url)('ts-morph');
+} catch (error) {
+  unloadable = error;
+}
+// prettier loads its parser at its first use: one small text, so that the run's first format does not wait for it.
+const prettier = import('prettier').then(async (loaded) => {
+  await loaded.format('const loaded = true;\n', { parser: TS_PARSER });
+  return loaded;
+});
+prettier.catch(() => undefined);
+
+runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefined> => {
+  if (unloadable !== undefined) throw unloadable;
+  if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
+  if (request.kind === 'pieces') return topLevelPieces(request.text);
+  return (await prettier).format(request.text, request.options);
+});

@@ -1,0 +1,73 @@
+/**
+ * ts-morph, and the TypeScript compiler it brings (half a second to load), live on a thread of
+ * their own (ts-thread-worker.ts), called synchronously through synckit: the emitters print with
+ * it and the formatter cuts files with it as if it were loaded here; a run's first few pieces are
+ * formatted there too (format-pool.ts), by the prettier it loads after ts-morph. A run that will print starts
+ * the thread before it reads the spec (startTsThread), so the load happens on another core while
+ * this one reads and checks; an emitter that prints before anything started it starts it then
+ * and waits for it. The thread is not waited for at exit (synckit unrefs it).
+ */
+import { createRequire } from 'node:module';
+import type { Options } from 'prettier';
+import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+
+export type TsThreadRequest =
+  | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
+  | { kind: 'pieces'; text: string }
+  | { kind: 'format'; text: string; options: Options };
+
+
+let call: ((request: TsThreadRequest) => string | string[] | undefined) | undefined;
+
+/** How long one request may take (the first waits for ts-morph's load): far more than any takes, on a busy machine too. */
+const ANSWER_WITHIN_MS = 300_000;
+let started = 0;
+
+/** How many threads this process started (one at most): the tests count them. */
+export const tsThreadsStarted = (): number => started;
+
+/** Starts the thread (once per process) and has it load ts-morph, without waiting for it. */
+export function startTsThread(): void {
+  if (call !== undefined) return;
+  const { createSyncFn } = createRequire(import.meta.url)('synckit') as typeof import('synckit');
+  // Run from its TypeScript source (the tests), the worker is TypeScript too, reached through a
+  // plain module that registers tsx in the thread. Built (dist/), it is plain JavaScript.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const worker = new URL(fromSource ? './ts-thread-worker-from-source.mjs' : './ts-thread-worker.js', import.meta.url);
+  const synchronous = createSyncFn(worker, { timeout: ANSWER_WITHIN_MS });
+  call = (request) => {
+    try {
+      return synchronous(request);
+    } catch (error) {
+      // A thread that never started (its module failed to load) or hangs: said, not waited on forever.
+      if (error instanceof Error && /Atomics\.wait\(\) failed: timed-out/.test(error.message)) throw new Error(`the ts-morph thread did not answer within ${ANSWER_WITHIN_MS / 1000} s`);
+      throw error;
+    }
+  };
+  started++;
+}
+
+function ask(request: TsThreadRequest): string | string[] | undefined {
+  startTsThread();
+  return call!(request);
+}
+
+/** ts-morph's text of the source file's structure (with the header first) in top-level pieces (print-structure.ts); the structure must be plain data, no writer function. */
+export function printInTsThread(structure: OptionalKind<SourceFileStructure>, header: string | undefined): string[] {
+  try {
+    return ask({ kind: 'print', structure, header }) as string[];
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DataCloneError') throw new Error(`a structure to print holds what cannot be sent to the ts-morph thread (a writer function?): write that text into a string (${error.message})`);
+    throw error;
+  }
+}
+
+/** The file's text cut at its top-level statements (top-level-pieces.ts); undefined when it does not parse. */
+export function piecesInTsThread(text: string): string[] | undefined {
+  return ask({ kind: 'pieces', text }) as string[] | undefined;
+}
+
+/** The text as prettier formats it, on this thread's prettier (for a few pieces: a large run formats on the pool's threads). */
+export function formatInTsThread(text: string, options: Options): string {
+  return ask({ kind: 'format', text, options }) as string;
+}
