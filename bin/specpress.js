@@ -21,6 +21,10 @@ async function answeredFromCache() {
   if (isStale()) return undefined;
   freshDist = true;
   try {
+    // The thread ts-morph loads on (half a second, on another core) starts now, before the stamp
+    // is read: a run that then misses has it ready at its first print; one that answers from the
+    // stamp leaves it unused (the thread does not keep the process alive).
+    if (!process.argv.includes('--no-cache')) (await import('../dist/generator/ts-thread.js')).startTsThread();
     const { fastRerun } = await import(module.href);
     return typeof fastRerun === 'function' ? await fastRerun(process.argv.slice(3)) : undefined;
   } catch {
