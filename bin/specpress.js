@@ -21,10 +21,6 @@ async function answeredFromCache() {
   if (isStale()) return undefined;
   freshDist = true;
   try {
-    // The thread ts-morph loads on (half a second, on another core) starts now, before the stamp
-    // is read: a run that then misses has it ready at its first print; one that answers from the
-    // stamp leaves it unused (the thread does not keep the process alive).
-    if (!process.argv.includes('--no-cache')) (await import('../dist/generator/ts-thread.js')).startTsThread();
     const { fastRerun } = await import(module.href);
     return typeof fastRerun === 'function' ? await fastRerun(process.argv.slice(3)) : undefined;
   } catch {
@@ -37,6 +33,9 @@ const code = await answeredFromCache();
 if (code !== undefined) {
   process.exitCode = code;
 } else {
+  // A generate the stamp did not answer will print: the thread ts-morph loads on (half a second,
+  // on another core) starts now rather than once the generator's modules are loaded.
+  if (freshDist && !process.argv.includes('--no-cache')) (await import('../dist/generator/ts-thread.js')).startTsThread();
   const { ensureBuilt } = await import('../scripts/build.mjs');
   const cli = freshDist ? new URL('../dist/generator/cli.js', import.meta.url).href : await ensureBuilt();
   const { main } = await import(cli);
