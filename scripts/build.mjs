@@ -5,7 +5,8 @@
  * source tree, and relative imports are rewritten from `.ts` to `.js`. Files the code reads at
  * run time beside its modules (templates, JSON, Markdown) are copied.
  *
- * It also writes the block editor's browser bundle into dist/editor/ (scripts/build-editor.mjs).
+ * It also writes the block editor's browser bundle into dist/editor/ (scripts/build-editor.mjs),
+ * and the spec files' validators, compiled from the meta-schema (dist/spec/spec-validators.cjs).
  *
  * `npm install` runs it (`prepare`), and `bin/specpress.js` runs it again only when a source
  * file is newer than the last build (after `specpress generate` or an edit), so a start never
@@ -15,7 +16,7 @@
  */
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reuseOrBuildEditor } from './build-editor.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -114,6 +115,10 @@ export async function build() {
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(file, target);
   }
+  // The spec files' validators, compiled from the meta-schema once here rather than by a run
+  // without caches (generator/spec/validate.ts reads them when their inputs match).
+  const { prebuiltValidatorsFile } = await import(pathToFileURL(join(temp, 'generator/spec/validate.js')).href);
+  writeFileSync(join(temp, 'spec/spec-validators.cjs'), prebuiltValidatorsFile());
   // The block editor's bundle (scripts/build-editor.mjs): kept from the previous dist/ when its
   // inputs are unchanged, so only a change of the editor or its packages pays for bundling it.
   await reuseOrBuildEditor(join(temp, 'editor'), join(DIST, 'editor'));

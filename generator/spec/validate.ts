@@ -2,6 +2,7 @@
  * Checks one parsed spec file against spec/spec.schema.json (ajv, allErrors) and turns ajv's
  * errors into positioned diagnostics: the instance path leads to the YAML node.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -39,31 +40,63 @@ export function reuseSpecValidators(on: boolean): void {
   reuseCompiled = on;
 }
 
+/** What the validators' code is made from: the meta-schema's text, ajv's version and options, the kinds. */
+const codeInputs = (schemaText: string) => ({ schema: schemaText, ajv: AJV_VERSION, options: AJV_OPTIONS, kinds: DEFINITION });
+
+/** A hash of those inputs, naming the code made from them. */
+function codeKey(schemaText: string): string {
+  return createHash('sha256').update(JSON.stringify(codeInputs(schemaText))).digest('hex');
+}
+
+/**
+ * Where the build (scripts/build.mjs) writes the validators' code beside the meta-schema it copies
+ * into dist/: run from dist/, a start without caches (`generate --no-cache`) does not compile the
+ * meta-schema either. From the sources there is no such file.
+ */
+const PREBUILT_PATH = fileURLToPath(new URL('../../spec/spec-validators.cjs', import.meta.url));
+const PREBUILT_HEADER = '// specpress: ajv standalone code of spec.schema.json, inputs ';
+
+/** The file the build writes: a first line naming the inputs' hash, then the code. */
+export function prebuiltValidatorsFile(): string {
+  const schemaText = metaSchemaText();
+  return `${PREBUILT_HEADER}${codeKey(schemaText)}\n${makeCode(schemaText)}`;
+}
+
+/** The built code, when the build wrote it from the same inputs as this run's (a stale file is ignored). */
+export function prebuiltCode(path: string, schemaText: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const newline = text.indexOf('\n');
+  return text.slice(0, newline) === `${PREBUILT_HEADER}${codeKey(schemaText)}` ? text.slice(newline + 1) : undefined;
+}
+
 /**
  * ajv's standalone code of the six file kinds' validators, one module exporting one function per
- * kind, made once per meta-schema and ajv version. With `verbose`, the code carries the schema
- * objects the error messages and did-you-mean hints read.
+ * kind, made once per meta-schema and ajv version (by the build, or by the first run and kept in
+ * the text cache). With `verbose`, the code carries the schema objects the error messages and
+ * did-you-mean hints read.
  */
 function compiledCode(schemaText: string): string {
-  return cachedText(
-    'spec-schema-validators',
-    { schema: schemaText, ajv: AJV_VERSION, options: AJV_OPTIONS, kinds: DEFINITION },
-    () => {
-      // ajv itself is loaded only to compile: the cached code needs only its small runtime helpers.
-      const { Ajv } = requireHere('ajv') as typeof import('ajv');
-      const standaloneCode = requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
-      const schema = JSON.parse(schemaText) as { $id: string };
-      const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
-      ajv.addSchema(schema);
-      const refs: Record<string, string> = {};
-      for (const [kind, def] of Object.entries(DEFINITION)) {
-        if (!ajv.getSchema(`${schema.$id}#/$defs/${def}`)) throw new Error(`spec.schema.json lacks $defs/${def}`);
-        refs[kind] = `${schema.$id}#/$defs/${def}`;
-      }
-      return standaloneCode.default(ajv, refs);
-    },
-    reuseCompiled,
-  );
+  return prebuiltCode(PREBUILT_PATH, schemaText) ?? cachedText('spec-schema-validators', codeInputs(schemaText), () => makeCode(schemaText), reuseCompiled);
+}
+
+function makeCode(schemaText: string): string {
+  // ajv itself is loaded only to compile: the code needs only its small runtime helpers.
+  const { Ajv } = requireHere('ajv') as typeof import('ajv');
+  const standaloneCode = requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
+  const schema = JSON.parse(schemaText) as { $id: string };
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
+  ajv.addSchema(schema);
+  const refs: Record<string, string> = {};
+  for (const [kind, def] of Object.entries(DEFINITION)) {
+    if (!ajv.getSchema(`${schema.$id}#/$defs/${def}`)) throw new Error(`spec.schema.json lacks $defs/${def}`);
+    refs[kind] = `${schema.$id}#/$defs/${def}`;
+  }
+  return standaloneCode.default(ajv, refs);
 }
 
 let schemaText: string | undefined;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { metaSchemaText, prebuiltCode } from '../../generator/spec/validate.ts';
 // @ts-expect-error a plain JavaScript module without type declarations
 import { DIST, ensureBuilt, isStale } from '../../scripts/build.mjs';
 
@@ -26,6 +27,8 @@ describe('the build under dist/', () => {
     // The generated deployments are compiled too, with their JSON beside them.
     expect(statSync(join(DIST as string, 'output/deployments/studio/routes.js')).isFile()).toBe(true);
     expect(statSync(join(DIST as string, 'output/deployments/studio/discovery.json')).isFile()).toBe(true);
+    // The spec files' validators, compiled from the meta-schema the build copied beside them.
+    expect(prebuiltCode(join(DIST as string, 'spec/spec-validators.cjs'), metaSchemaText())).toContain('exports.namespace');
   }, 120_000);
 
   it('is stale once a source is newer than the build, and fresh again after ensureBuilt', async () => {
