@@ -1,9 +1,10 @@
 /**
  * The thread ts-morph is loaded on (ts-thread.ts): it prints structures into TypeScript text, cuts
  * files at their top-level statements (TypeScript's compiler is loaded here, not on the main
- * thread), and formats the few pieces of a small edit with prettier. ts-morph is required as this
- * module loads, then prettier, so both loads overlap what the main thread does until it first
- * needs them (reading and checking the spec).
+ * thread), formats the few pieces of a small edit with prettier, and compiles schemas into types
+ * with json-schema-to-typescript. ts-morph is required as this module loads, then prettier and
+ * json-schema-to-typescript, so the loads overlap what the main thread does until it first needs
+ * them (reading and checking the spec).
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
@@ -25,10 +26,13 @@ const prettier = import('prettier').then(async (loaded) => {
   return loaded;
 });
 prettier.catch(() => undefined);
+const schemaTypes = prettier.then(() => import('json-schema-to-typescript'));
+schemaTypes.catch(() => undefined);
 
 runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefined> => {
   if (unloadable !== undefined) throw unloadable;
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
   if (request.kind === 'pieces') return topLevelPieces(request.text);
+  if (request.kind === 'schema-type') return (await schemaTypes).compile(request.schema, request.name, request.options);
   return (await prettier).format(request.text, request.options);
 });

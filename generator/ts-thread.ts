@@ -2,19 +2,23 @@
  * ts-morph, and the TypeScript compiler it brings (half a second to load), live on a thread of
  * their own (ts-thread-worker.ts), called synchronously through synckit: the emitters print with
  * it and the formatter cuts files with it as if it were loaded here; a run's first few pieces are
- * formatted there too (format-pool.ts), by the prettier it loads after ts-morph. A run that will print starts
+ * formatted there too (format-pool.ts), by the prettier it loads after ts-morph, and schemas not
+ * compiled before are turned into types there by json-schema-to-typescript (which loads prettier
+ * as it loads: on this thread it costs the main one nothing). A run that will print starts
  * the thread before it reads the spec (startTsThread), so the load happens on another core while
  * this one reads and checks; an emitter that prints before anything started it starts it then
  * and waits for it. The thread is not waited for at exit (synckit unrefs it).
  */
 import { createRequire } from 'node:module';
+import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
 import type { Options } from 'prettier';
 import type { OptionalKind, SourceFileStructure } from 'ts-morph';
 
 export type TsThreadRequest =
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
   | { kind: 'pieces'; text: string }
-  | { kind: 'format'; text: string; options: Options };
+  | { kind: 'format'; text: string; options: Options }
+  | { kind: 'schema-type'; schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> };
 
 
 let call: ((request: TsThreadRequest) => string | string[] | undefined) | undefined;
@@ -70,4 +74,9 @@ export function piecesInTsThread(text: string): string[] | undefined {
 /** The text as prettier formats it, on this thread's prettier (for a few pieces: a large run formats on the pool's threads). */
 export function formatInTsThread(text: string, options: Options): string {
   return ask({ kind: 'format', text, options }) as string;
+}
+
+/** json-schema-to-typescript's `compile` of the schema, on this thread (it loads the library, and prettier with it, after ts-morph). */
+export function compileSchemaTypeInTsThread(schema: JSONSchema, name: string, options: Partial<SchemaTypeOptions>): string {
+  return ask({ kind: 'schema-type', schema, name, options }) as string;
 }

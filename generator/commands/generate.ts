@@ -267,20 +267,16 @@ function watchFolders(root: string, changed: () => void): () => void {
 const WATCH_QUIET_MS = 150;
 
 /**
- * Loads, while the watch waits for a save, what a run after an edit loads: the generator, and
- * the libraries its emitters load at their first use (the thread ts-morph is loaded on,
- * json-schema-to-typescript, handlebars, prettier, the cache store's SQLite). The run that answered at the start came from
- * the run cache and loaded none of them; without this the first save would pay for all of them.
+ * Loads, while the watch waits for a save, what a run after an edit loads: the generator, the
+ * thread ts-morph, prettier and json-schema-to-typescript are loaded on (ts-thread.ts), handlebars
+ * and the cache store's SQLite. The run that answered at the start came from the run cache and
+ * loaded none of them; without this the first save would pay for all of them.
  */
 async function loadWhatARunLoads(): Promise<void> {
   try {
     await import('../generate.ts');
     (await import('../ts-thread.ts')).startTsThread();
-    for (const library of ['json-schema-to-typescript', 'handlebars', 'better-sqlite3']) await import(library);
-    // prettier loads its parsers at their first use: one small text of each kind the runs format.
-    const prettier = await import('prettier');
-    await prettier.format('const loaded = true;\n', { parser: (await import('../format.ts')).TS_PARSER });
-    await prettier.format('# Loaded\n', { parser: 'markdown' });
+    for (const library of ['handlebars', 'better-sqlite3']) await import(library);
   } catch {
     // A library that cannot load now fails the run that needs it, with its message.
   }

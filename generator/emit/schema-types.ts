@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { JSONSchema, Options } from 'json-schema-to-typescript';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
+import { compileSchemaTypeInTsThread } from '../ts-thread.ts';
 
 const VERSION = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 
@@ -30,9 +31,8 @@ export async function compileSchemaType(schema: JSONSchema, name: string, option
   if (text === undefined) {
     text = store?.get('schema-type', key);
     if (text === undefined) {
-      // Loaded at the first schema not known: a run whose types all come from the cache never loads it.
-      const { compile } = await import('json-schema-to-typescript');
-      text = await compile(schema, name, options);
+      // On the ts-morph thread, where the library is loaded (with the prettier it loads) off this thread's path.
+      text = compileSchemaTypeInTsThread(schema, name, options);
       made.set(key, text);
     }
     known.set(key, text);
