@@ -20,11 +20,11 @@ export type TsThreadRequest =
   | { kind: 'format'; text: string; options: Options }
   | { kind: 'schema-type'; schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> };
 
-
-let call: ((request: TsThreadRequest) => string | string[] | undefined) | undefined;
-
 /** How long one request may take (the first waits for ts-morph's load): far more than any takes, on a busy machine too. */
 const ANSWER_WITHIN_MS = 300_000;
+
+/** The thread's synchronous entry, once started. */
+let call: ((request: TsThreadRequest) => string | string[] | undefined) | undefined;
 let started = 0;
 
 /** How many threads this process started (one at most): the tests count them. */
