@@ -27,4 +27,3 @@ export const PARSERS: Record<string, string> = {
   '.json': 'json',
   '.md': 'markdown',
 };
-

@@ -48,9 +48,10 @@ export interface FormatStats {
 /**
  * Formatting is most of a generation's time, and most of what is formatted was formatted before:
  * the same type in three deployments' `types.ts`, every statement of a file but the one an edit
- * reached. So a TypeScript file is cut at its top-level statements (at the blank lines between
- * them, found by TypeScript's parser so that a cut never falls inside a string, a comment, a
- * template or a block: top-level-pieces.ts, on the ts-morph thread), and each piece is looked up by its content:
+ * reached. So a TypeScript file is taken in its top-level statements (the pieces its emitter
+ * printed, or, for a file given without them, cuts at the blank lines between statements found
+ * by TypeScript's parser on the ts-morph thread, so that a cut never falls inside a string, a
+ * comment, a template or a block: top-level-pieces.ts), and each piece is looked up by its content:
  * prettier lays out each top-level statement on its own, so the formatted pieces joined by one
  * blank line are the formatted file (the run's `--check` against the committed output holds the
  * generator to that). Pieces not known yet are

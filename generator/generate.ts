@@ -225,7 +225,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   await formatter.save();
   await saveSchemaTypes();
   try {
-    return await planAndWrite(model, options, selected, files, merged, formatter, deploymentCache, started);
+    return await planAndWrite(options, selected, files, merged, formatter, deploymentCache, started);
   } finally {
     // Every cache's new entries (spec files, texts, pieces, types, deployments) in one
     // transaction, if planAndWrite has not written them while its output was being synced.
@@ -235,7 +235,6 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
 
 /** The run's files compared with the disk, and written there (or the drift reported, with --check and --diff). */
 async function planAndWrite(
-  model: SpecModel,
   options: GenerateOptions,
   selected: DeploymentModel[],
   files: EmittedFile[],
@@ -244,7 +243,6 @@ async function planAndWrite(
   deploymentCache: DeploymentCache,
   started: number,
 ): Promise<GenerateResult> {
-
   const result: GenerateResult = {
     status: 'ok',
     orphans: merged.orphans,

@@ -4,9 +4,10 @@
  * printSource (ts-source.ts), which sends the structure there.
  */
 import { createRequire } from 'node:module';
-import type { OptionalKind, SourceFileStructure, StatementStructures, WriterFunction } from 'ts-morph';
+import type { OptionalKind, SourceFileStructure, StatementStructures } from 'ts-morph';
 
-type Statement = string | WriterFunction | StatementStructures;
+/** What reaches this thread: data (a writer function cannot be sent here: ts-thread.ts says so). */
+type Statement = string | StatementStructures;
 
 /** ts-morph's ImportDeclaration kind (the emitters' others are in ts-source.ts). */
 const IMPORT_DECLARATION = 16;
@@ -29,7 +30,6 @@ export function printStructurePieces(structure: OptionalKind<SourceFileStructure
   const pieces: string[] = [];
   let imports = '';
   for (const statement of structure.statements as Statement[]) {
-    if (typeof statement === 'function') throw new Error('printStructurePieces: a writer function cannot be printed here; write its text into a string');
     const text = typeof statement === 'string' ? statement : printStructure(statement, PRINT_OPTIONS);
     if (isImport(statement)) imports += text.endsWith('\n') ? text : `${text}\n`;
     else {

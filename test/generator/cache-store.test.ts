@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGETS, CacheStore, cacheStore, storePath } from '../../generator/cache-store.ts';
 import { cachedText } from '../../generator/text-cache.ts';
 import { generateFromSpec } from '../../generator/generate.ts';
-import { copyFixtureSpec, snapshot, tempDir } from './helpers.ts';
+import { fixtureInOwnFolder, inOwnFolder, snapshot, tempDir } from './helpers.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -144,11 +144,7 @@ describe('the cache store', () => {
   });
 
   it("keeps a slow step's texts by their inputs, several versions at once", async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
-    const cwd = process.cwd();
-    process.chdir(t.dir);
-    cleanups.unshift(() => process.chdir(cwd));
+    const t = await inOwnFolder(cleanups);
     let made = 0;
     const make = (v: string) => () => `text of ${v} (${++made})`;
     expect(cachedText('kind', { v: 1 }, make('1'), true)).toBe('text of 1 (1)');
@@ -158,12 +154,8 @@ describe('the cache store', () => {
   });
 
   it('a tree where the store cannot be made generates as a run without caches does, and says nothing of it', async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
-    const specDir = await copyFixtureSpec(t.dir);
-    const cwd = process.cwd();
-    process.chdir(t.dir);
-    cleanups.unshift(() => process.chdir(cwd));
+    const t = await fixtureInOwnFolder(cleanups);
+    const specDir = t.specDir;
     // A file where the cache folder would be: every cache fails to open.
     await writeFile(join(t.dir, 'node_modules'), '');
     const cached = await generateFromSpec(specDir, { outDir: join(t.dir, 'cached') });
@@ -175,11 +167,7 @@ describe('the cache store', () => {
   });
 
   it('when made in a folder, removes the JSON files the caches were kept in before it', async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
-    const cwd = process.cwd();
-    process.chdir(t.dir);
-    cleanups.unshift(() => process.chdir(cwd));
+    const t = await inOwnFolder(cleanups);
     const folder = join(storePath(), '..');
     await mkdir(join(folder, 'format'), { recursive: true });
     await mkdir(join(folder, 'runs'), { recursive: true });

@@ -19,17 +19,23 @@ export async function copyFixtureSpec(dir: string): Promise<string> {
 }
 
 /**
- * A fresh folder holding a copy of the fixture spec, made the working directory while the test
- * runs: the generator's caches live under the working directory, so the test starts with its own,
- * empty ones. `cleanups` (run in order after the test) gets the way back and the folder's removal.
+ * A fresh, empty folder made the working directory while the test runs: the generator's caches
+ * live under the working directory, so the test starts with its own, empty ones. `cleanups` (run
+ * in order after the test) gets the way back and the folder's removal.
  */
-export async function fixtureInOwnFolder(cleanups: Array<() => Promise<void>>): Promise<{ dir: string; specDir: string }> {
+export async function inOwnFolder(cleanups: Array<() => void | Promise<void>>): Promise<{ dir: string }> {
   const t = await tempDir();
   cleanups.push(t.remove);
   const cwd = process.cwd();
   process.chdir(t.dir);
   cleanups.unshift(async () => process.chdir(cwd));
-  return { dir: t.dir, specDir: await copyFixtureSpec(t.dir) };
+  return { dir: t.dir };
+}
+
+/** Such a folder (inOwnFolder) holding a copy of the fixture spec in `dir/spec`. */
+export async function fixtureInOwnFolder(cleanups: Array<() => void | Promise<void>>): Promise<{ dir: string; specDir: string }> {
+  const { dir } = await inOwnFolder(cleanups);
+  return { dir, specDir: await copyFixtureSpec(dir) };
 }
 
 /** Every file under `dir` with its bytes. */
