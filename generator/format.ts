@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import stringifyCompact from 'json-stringify-pretty-compact';
 import { cacheStore, type CacheStore } from './cache-store.ts';
 import { FormatPool } from './format-pool.ts';
 import { piecesInTsThread } from './ts-thread.ts';
@@ -12,15 +11,6 @@ import { withoutBlankEnds } from './top-level-pieces.ts';
 import { PARSERS, PRETTIER_OPTIONS, TS_PARSER } from './format-options.ts';
 
 export { PRETTIER_OPTIONS, TS_PARSER };
-
-/**
- * A generated JSON document as written: objects and arrays that fit in the line width stay on one
- * line, others open one line per member. Deterministic, and no prettier pass (JSON was a third of
- * its time, on the largest files).
- */
-export function jsonDocument(value: unknown): string {
-  return `${stringifyCompact(value, { maxLength: PRETTIER_OPTIONS.printWidth!, indent: PRETTIER_OPTIONS.tabWidth! })}\n`;
-}
 
 /** prettier's version, read without loading prettier: this thread loads it only to format in-process (formatFile). */
 const PRETTIER_VERSION = (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;

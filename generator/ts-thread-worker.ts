@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
-import { printStructurePieces } from './emit/print-structure.ts';
+import { printStructurePieces, printUnits } from './emit/print-structure.ts';
 import { topLevelPieces } from './top-level-pieces.ts';
 import type { TsThreadRequest } from './ts-thread.ts';
 import { TS_PARSER } from './format-options.ts';
@@ -32,6 +32,7 @@ schemaTypes.catch(() => undefined);
 runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefined> => {
   if (unloadable !== undefined) throw unloadable;
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
+  if (request.kind === 'print-units') return printUnits(request.units);
   if (request.kind === 'pieces') return topLevelPieces(request.text);
   if (request.kind === 'schema-type') return (await schemaTypes).compile(request.schema, request.name, request.options);
   return (await prettier).format(request.text, request.options);

@@ -13,9 +13,11 @@ import { createRequire } from 'node:module';
 import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
 import type { Options } from 'prettier';
 import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+import type { Statement } from './emit/print-structure.ts';
 
 export type TsThreadRequest =
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
+  | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
   | { kind: 'format'; text: string; options: Options }
   | { kind: 'schema-type'; schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> };
@@ -58,8 +60,18 @@ function ask(request: TsThreadRequest): string | string[] | undefined {
 
 /** ts-morph's text of the source file's structure (with the header first) in top-level pieces (print-structure.ts); the structure must be plain data, no writer function. */
 export function printInTsThread(structure: OptionalKind<SourceFileStructure>, header: string | undefined): string[] {
+  return sendingStructures(() => ask({ kind: 'print', structure, header }) as string[]);
+}
+
+/** ts-morph's text of each group of statements (print-structure.ts's pieceUnits and printUnits). */
+export function printUnitsInTsThread(units: Statement[][]): string[] {
+  return sendingStructures(() => ask({ kind: 'print-units', units }) as string[]);
+}
+
+/** A request carrying structures: one that holds what cannot be sent is said to be the emitter's to mend. */
+function sendingStructures<T>(send: () => T): T {
   try {
-    return ask({ kind: 'print', structure, header }) as string[];
+    return send();
   } catch (error) {
     if (error instanceof Error && error.name === 'DataCloneError') throw new Error(`a structure to print holds what cannot be sent to the ts-morph thread (a writer function?): write that text into a string (${error.message})`);
     throw error;

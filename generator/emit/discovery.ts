@@ -3,7 +3,7 @@
  * discovery outline builds it. Site fields and addresses are placeholders (`{name}`,
  * `{rest_url}`...) that the runtime fills per request, so the file is the same on every machine.
  */
-import { jsonDocument } from '../format.ts';
+import { jsonDocument } from './json-document.ts';
 import type { DeploymentModel, Route } from '../../contract/model.ts';
 import { discoveryOutline, REST_URL_PLACEHOLDER } from '../../contract/discovery-outline.ts';
 import { describeRoute } from '../../contract/route-descriptor.ts';

@@ -6,7 +6,7 @@
  * params shared between operations as components. The document passes `@redocly/cli lint`
  * (recommended rules) and spectral's `oas` ruleset without errors (test/generator/openapi-lint).
  */
-import { jsonDocument } from '../format.ts';
+import { jsonDocument } from './json-document.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';

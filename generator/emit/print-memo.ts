@@ -1,8 +1,10 @@
 /**
  * ts-morph's text of a file's structure, remembered by the structure: printing is a large part of
  * what a run emits, and an edit changes the structures of a few files, not of the others (the
- * shared routes of every namespace, a deployment's tests). Kept in the cache store
- * (cache-store.ts), keyed by the structure's JSON and the header, salted with the generator's code
+ * shared routes of every namespace, a deployment's tests), and of a few statements of a file, not
+ * of the others (one arg's constant among the shared args'): each file's pieces are remembered,
+ * and each piece's text. Kept in the cache store (cache-store.ts), keyed by the statements' JSON
+ * and the header, salted with the generator's code
  * and library versions (run-cache.ts's codeDigest, which covers ts-morph's version and the print
  * settings): a stale entry can only miss. Off with the cache (`generate --no-cache`).
  */
@@ -27,26 +29,59 @@ export function openPrintMemo(cache: boolean, codeSalt: string): void {
   counts.reused = 0;
 }
 
-/** The memo's key for a structure and header; undefined with the memo off (or a writer function in the structure, which printSource refuses). */
-export function printKey(structure: unknown, header: string | undefined): string | undefined {
+/** Whether this run looks printed texts up (the memo is off with the cache). */
+export const printMemoOn = (): boolean => store !== undefined;
+
+/** The memo's key for a group of statements printed as one piece (print-structure.ts's pieceUnits); undefined with the memo off, or a writer function in it (which printSource refuses). */
+export function unitKey(unit: unknown): string | undefined {
   if (store === undefined) return undefined;
   let runsCode = false;
-  const json = JSON.stringify([structure, header ?? null], (_key, value: unknown) => {
+  const json = JSON.stringify(unit, (_key, value: unknown) => {
     if (typeof value === 'function') runsCode = true;
     return value;
   });
   return runsCode ? undefined : createHash('sha256').update(salt).update('\0').update(json).digest('hex').slice(0, 40);
 }
 
-/** The text printed before for `key`, if the store has it. */
+/** The memo's key for a whole file: its units' keys and its header. */
+export function fileKey(unitKeys: string[], header: string | undefined): string {
+  return createHash('sha256').update(salt).update('\0file\0').update(unitKeys.join(' ')).update('\0').update(header ?? '\0none').digest('hex').slice(0, 40);
+}
+
+/** The pieces printed before for a file's `key` (JSON), if the store has them. */
 export function printedBefore(key: string): string | undefined {
   const text = store?.get('printed', key);
   if (text !== undefined) counts.reused++;
   return text;
 }
 
-/** Remembers a printed text (written with the store's flush at the end of the run). */
+/** Remembers a file's printed pieces (written with the store's flush at the end of the run). */
 export function rememberPrinted(key: string, text: string): void {
   counts.printed++;
   store?.put('printed', key, text);
+}
+
+/** The text printed before for a unit's `key`, if the store has it. */
+export function unitPrintedBefore(key: string): string | undefined {
+  return store?.get('printed', key);
+}
+
+/** Remembers a unit's printed text. */
+export function rememberUnit(key: string, text: string): void {
+  store?.put('printed', key, text);
+}
+
+/**
+ * A text a pure step of this run's code makes from `input` (a string holding all it reads): from
+ * the store when an earlier run made it from the same input, else made and remembered. Off with
+ * the cache, like the prints.
+ */
+export function memoizedText(step: string, input: string, make: () => string): string {
+  if (store === undefined) return make();
+  const key = `${step}:${createHash('sha256').update(salt).update('\0').update(input).digest('hex').slice(0, 40)}`;
+  const known = store.get('text', key);
+  if (known !== undefined) return known;
+  const text = make();
+  store.put('text', key, text);
+  return text;
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { OptionalKind, SourceFileStructure, StatementStructures } from 'ts-morph';
 
 /** What reaches this thread: data (a writer function cannot be sent here: ts-thread.ts says so). */
-type Statement = string | StatementStructures;
+export type Statement = string | StatementStructures;
 
 /** ts-morph's ImportDeclaration kind (the emitters' others are in ts-source.ts). */
 const IMPORT_DECLARATION = 16;
@@ -18,6 +18,47 @@ const PRINT_OPTIONS = { indentNumberOfSpaces: 2, useSingleQuote: true, newLine: 
 const isImport = (s: Statement): boolean => typeof s === 'object' && s.kind === IMPORT_DECLARATION;
 
 /**
+ * A file's statements in the groups that become its top-level pieces: the imports that follow
+ * one another together, every other statement alone. Plain data: the main thread groups the
+ * statements of a file to look each group's text up (print-memo.ts) before asking this thread.
+ */
+export function pieceUnits(statements: Statement[]): Statement[][] {
+  const units: Statement[][] = [];
+  let imports: Statement[] = [];
+  for (const statement of statements) {
+    if (isImport(statement)) imports.push(statement);
+    else {
+      if (imports.length > 0) units.push(imports);
+      imports = [];
+      units.push([statement]);
+    }
+  }
+  if (imports.length > 0) units.push(imports);
+  return units;
+}
+
+/** ts-morph's text of each unit (pieceUnits): the imports of a unit one after the other. */
+export function printUnits(units: Statement[][]): string[] {
+  const { printStructure } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
+  return units.map((unit) =>
+    unit
+      .map((statement) => {
+        const text = typeof statement === 'string' ? statement : printStructure(statement, PRINT_OPTIONS);
+        return isImport(statement) && !text.endsWith('\n') ? `${text}\n` : text;
+      })
+      .join('')
+      .trimEnd(),
+  );
+}
+
+/** A file's pieces from its units' texts: an optional leading comment kept with the first. */
+export function piecesOf(unitTexts: string[], header: string | undefined): string[] {
+  const pieces = [...unitTexts];
+  if (header !== undefined) pieces[0] = pieces.length === 0 ? header : `${header}\n${pieces[0]}`;
+  return pieces.map((piece) => piece.trimEnd());
+}
+
+/**
  * The text of a source file made of the structure's statements, after an optional leading
  * comment, in top-level pieces: the imports together (with the comment), then each statement. The
  * file is those pieces with a blank line between two, so the formatter (format.ts) takes them as
@@ -26,19 +67,5 @@ const isImport = (s: Statement): boolean => typeof s === 'object' && s.kind === 
  */
 export function printStructurePieces(structure: OptionalKind<SourceFileStructure>, header: string | undefined): string[] {
   if (!Array.isArray(structure.statements)) throw new Error('printStructurePieces: the statements of the structure must be a list');
-  const { printStructure } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
-  const pieces: string[] = [];
-  let imports = '';
-  for (const statement of structure.statements as Statement[]) {
-    const text = typeof statement === 'string' ? statement : printStructure(statement, PRINT_OPTIONS);
-    if (isImport(statement)) imports += text.endsWith('\n') ? text : `${text}\n`;
-    else {
-      if (imports !== '') pieces.push(imports);
-      imports = '';
-      pieces.push(text);
-    }
-  }
-  if (imports !== '') pieces.push(imports);
-  if (header !== undefined) pieces[0] = pieces.length === 0 ? header : `${header}\n${pieces[0]}`;
-  return pieces.map((piece) => piece.trimEnd());
+  return piecesOf(printUnits(pieceUnits(structure.statements as Statement[])), header);
 }

@@ -8,8 +8,9 @@
 import type {
   OptionalKind, SourceFileStructure, StructureKind as Kinds, VariableDeclarationKind as DeclarationKinds, VariableStatementStructure,
 } from 'ts-morph';
-import { printInTsThread } from '../ts-thread.ts';
-import { printKey, printedBefore, rememberPrinted } from './print-memo.ts';
+import { printInTsThread, printUnitsInTsThread } from '../ts-thread.ts';
+import { fileKey, printedBefore, printMemoOn, rememberPrinted, rememberUnit, unitKey, unitPrintedBefore } from './print-memo.ts';
+import { pieceUnits, piecesOf, type Statement } from './print-structure.ts';
 
 /** The members of ts-morph's StructureKind the emitters use, without loading ts-morph. */
 export const StructureKind = {
@@ -35,14 +36,36 @@ export interface PrintedSource {
 /**
  * Prints a source file made of the given structure, with an optional leading comment, on the
  * thread ts-morph is loaded on (ts-thread.ts), or gives the pieces printed for the same structure
- * before (print-memo.ts). The structure is sent to that thread as data: a writer function cannot
+ * before (print-memo.ts); of a file printed before with other statements, only the statements not
+ * printed before are printed. The structure is sent to that thread as data: a writer function cannot
  * be, so an emitter writes such text into a string first (code-block-writer, as client.ts does).
  */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): PrintedSource {
-  const key = printKey(structure, header);
-  const known = key === undefined ? undefined : printedBefore(key);
-  const pieces = known !== undefined ? (JSON.parse(known) as string[]) : printInTsThread(structure, header);
-  if (known === undefined && key !== undefined) rememberPrinted(key, JSON.stringify(pieces));
+  const statements = structure.statements;
+  if (!printMemoOn() || !Array.isArray(statements)) return fromPieces(printInTsThread(structure, header));
+  const units = pieceUnits(statements as Statement[]);
+  const keys = units.map(unitKey);
+  // A writer function somewhere: the thread refuses it, saying what to do.
+  if (keys.some((key) => key === undefined)) return fromPieces(printInTsThread(structure, header));
+  const file = fileKey(keys as string[], header);
+  const known = printedBefore(file);
+  if (known !== undefined) return fromPieces(JSON.parse(known) as string[]);
+  // Only the units no earlier run printed go to the thread (an edit changes a few of a file's statements).
+  const texts = keys.map((key) => unitPrintedBefore(key!));
+  const missing = texts.flatMap((text, i) => (text === undefined ? [i] : []));
+  if (missing.length > 0) {
+    const printed = printUnitsInTsThread(missing.map((i) => units[i]!));
+    missing.forEach((i, n) => {
+      texts[i] = printed[n]!;
+      rememberUnit(keys[i]!, printed[n]!);
+    });
+  }
+  const pieces = piecesOf(texts as string[], header);
+  rememberPrinted(file, JSON.stringify(pieces));
+  return fromPieces(pieces);
+}
+
+function fromPieces(pieces: string[]): PrintedSource {
   return { content: piecesText(pieces), pieces };
 }
 
