@@ -24,14 +24,14 @@ import type BetterSqlite3 from 'better-sqlite3';
 export const BUDGETS = {
   /** format.ts: prettier's output of a file or of one of its top-level statements. */
   piece: 12_000_000,
-  /** deployment-cache.ts: a deployment's formatted files, with the context questions they depend on. */
-  deployment: 24_000_000,
+  /** deployment-cache.ts: a deployment's files (paths and hashes), with the context questions they depend on. */
+  deployment: 2_000_000,
   /** spec/parse-cache.ts: a spec file's data and the positions a load asked of it. */
   'spec-file': 8_000_000,
   /** emit/schema-types.ts: json-schema-to-typescript's output for one schema. */
   'schema-type': 6_000_000,
   /** emit/print-memo.ts: ts-morph's text of a file's structure. */
-  printed: 12_000_000,
+  printed: 24_000_000,
   /** text-cache.ts: a text made by a slow, pure step (validators' code). */
   text: 12_000_000,
 } as const;
@@ -150,8 +150,8 @@ export class CacheStore {
       return undefined;
     }
     if (row === undefined) return undefined;
-    // A large entry (a deployment's files) is marked every time: few of them fit the budget, so a
-    // mark ten minutes old could drop the one an edit goes back to.
+    // A large entry (validators' code, a large file's pieces) is marked every time: few of them fit
+    // the budget, so a mark ten minutes old could drop the one an edit goes back to.
     if (row.used < this.now() - MARK_EVERY_MS || row.value.length >= LARGE_ENTRY) this.touch(kind, key);
     return row.value;
   }

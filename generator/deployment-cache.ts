@@ -7,16 +7,23 @@
  *
  * An entry is keyed by a hash of the deployment's model (every value, `undefined` included),
  * salted with the generator's code and library versions (run-cache.ts's codeDigest),
- * and holds the context calls the emitters made (arguments and answers) and the formatted
- * files. Entries live in the cache store (cache-store.ts) by that key, several versions of a
- * deployment while they fit its budget (an edit and its undoing both hit): a stale entry can
- * only miss.
+ * and holds the context calls the emitters made (arguments and answers) and each formatted
+ * file's path and hash, not its text: the run writes those texts into the output folder, and the
+ * next run takes them from there, each only when its hash is still the one recorded (a file
+ * edited, removed or in another output folder is a miss, and the deployment is emitted). So an
+ * edit stores a few hundred bytes for a deployment instead of its megabytes, and a reused
+ * deployment is read once, from the output (the run's comparison with the disk reads no file
+ * twice: `diskTexts`). Entries live in the cache store (cache-store.ts) by that key, several
+ * versions of a deployment (an edit and its undoing both hit): a stale entry can only miss.
  */
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { DeploymentModel } from '../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { codeDigest } from './run-cache.ts';
 import { cacheStore, type CacheStore } from './cache-store.ts';
+import { readIfExists } from './write.ts';
+import { modelJson } from './model-json.ts';
 
 /** One question an emitter asked the context, and the answer it got. */
 interface ContextCall {
@@ -25,15 +32,15 @@ interface ContextCall {
   answer: unknown;
 }
 
-/** An entry as stored: `{ key, calls }` on the first line, the files' JSON after it. */
+/** An entry as stored (JSON): the files by path and the hash of their text. */
 interface Entry {
   key: string;
   calls: ContextCall[];
-  files: EmittedFile[];
+  files: Array<{ path: string; sha: string }>;
 }
 
-/** `undefined` written out, so that a key present with no value and a key absent differ. */
-const keepUndefined = (_key: string, value: unknown): unknown => (value === undefined ? '\0undefined' : value);
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 
 
 /** A context that answers as `context` does and writes down every question and answer (each member that is a function; values are part of the key). */
@@ -59,7 +66,7 @@ function recording(context: EmitContext, calls: ContextCall[]): EmitContext {
 }
 
 /** The context's members that are values, not questions: part of the key. */
-const contextValues = (context: EmitContext): string => JSON.stringify(Object.entries(context).filter(([, member]) => typeof member !== 'function'), keepUndefined);
+const contextValues = (context: EmitContext): string => modelJson(Object.entries(context).filter(([, member]) => typeof member !== 'function'));
 
 /** Whether `context` answers every recorded question as it was answered then. */
 function answersAsBefore(context: EmitContext, calls: ContextCall[]): boolean {
@@ -67,7 +74,7 @@ function answersAsBefore(context: EmitContext, calls: ContextCall[]): boolean {
     const member = context[call.fn] as unknown;
     if (typeof member !== 'function') return false;
     const answer = (member as (...a: unknown[]) => unknown).apply(context, call.args);
-    if (JSON.stringify(answer, keepUndefined) !== JSON.stringify(call.answer, keepUndefined)) return false;
+    if (modelJson(answer) !== modelJson(call.answer)) return false;
   }
   return true;
 }
@@ -75,42 +82,57 @@ function answersAsBefore(context: EmitContext, calls: ContextCall[]): boolean {
 export class DeploymentCache {
   /** Names of the deployments whose files came from the cache this run. */
   readonly reused: string[] = [];
+  /** Output files read this run to reuse them (path relative to the output folder -> text), and since when. */
+  readonly diskTexts = new Map<string, string>();
+  readSince = Date.now();
 
   private constructor(
     private readonly store: CacheStore | undefined,
     private readonly salt: string,
+    private readonly outDir: string,
   ) {}
 
   /** With `enabled` false (or no store), nothing is read or written: every deployment is emitted. */
-  static async open(enabled: boolean): Promise<DeploymentCache> {
+  static async open(enabled: boolean, outDir: string): Promise<DeploymentCache> {
     const store = enabled ? cacheStore() : undefined;
-    return new DeploymentCache(store, store !== undefined ? await codeDigest() : '');
+    return new DeploymentCache(store, store !== undefined ? await codeDigest() : '', outDir);
   }
 
   /**
-   * The deployment's formatted files: from the cache when its entry still holds, else made by
-   * `emit` (given a context to ask) and remembered for the next run.
+   * The deployment's formatted files: from the output folder when the cache's entry still holds
+   * and every file there is what the entry recorded, else made by `emit` (given a context to ask)
+   * and recorded for the next run.
    */
   async files(deployment: DeploymentModel, context: EmitContext, emit: (context: EmitContext) => Promise<EmittedFile[]>): Promise<EmittedFile[]> {
     if (this.store === undefined) return emit(context);
-    const key = createHash('sha256').update(this.salt).update('\0').update(contextValues(context)).update('\0').update(JSON.stringify(deployment, keepUndefined)).digest('hex');
-    const text = this.store.get('deployment', key);
-    if (text !== undefined) {
-      try {
-        // The first line holds the key and the calls; the files (megabytes) are parsed only when the calls still hold.
-        const head = JSON.parse(text.slice(0, text.indexOf('\n'))) as Omit<Entry, 'files'>;
-        if (head.key === key && answersAsBefore(context, head.calls)) {
-          const files = JSON.parse(text.slice(text.indexOf('\n') + 1)) as EmittedFile[];
-          this.reused.push(deployment.name);
-          return files;
-        }
-      } catch {
-        // A damaged entry: emit.
-      }
+    const key = createHash('sha256').update(this.salt).update('\0').update(contextValues(context)).update('\0').update(modelJson(deployment)).digest('hex');
+    const reused = await this.fromOutput(key, context);
+    if (reused !== undefined) {
+      this.reused.push(deployment.name);
+      return reused;
     }
     const calls: ContextCall[] = [];
     const files = await emit(recording(context, calls));
-    this.store.put('deployment', key, `${JSON.stringify({ key, calls } satisfies Omit<Entry, 'files'>)}\n${JSON.stringify(files)}`);
+    this.store.put('deployment', key, JSON.stringify({ key, calls, files: files.map((f) => ({ path: f.path, sha: sha(f.content) })) } satisfies Entry));
     return files;
+  }
+
+  /** The entry's files as the output folder holds them, when the entry holds and each file is the one recorded. */
+  private async fromOutput(key: string, context: EmitContext): Promise<EmittedFile[] | undefined> {
+    const text = this.store!.get('deployment', key);
+    if (text === undefined) return undefined;
+    let entry: Entry;
+    try {
+      entry = JSON.parse(text) as Entry;
+    } catch {
+      return undefined;
+    }
+    if (entry.key !== key || !Array.isArray(entry.files) || !answersAsBefore(context, entry.calls)) return undefined;
+    const readAt = Date.now();
+    const texts = await Promise.all(entry.files.map((f) => readIfExists(join(this.outDir, f.path))));
+    if (texts.some((t, i) => t === undefined || sha(t) !== entry.files[i]!.sha)) return undefined;
+    if (this.diskTexts.size === 0) this.readSince = readAt;
+    entry.files.forEach((f, i) => this.diskTexts.set(f.path, texts[i]!));
+    return entry.files.map((f, i) => ({ path: f.path, content: texts[i]! }));
   }
 }

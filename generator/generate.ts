@@ -187,7 +187,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
     const sharedTypes = formatAll(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)), formatter);
-    deploymentCache = await DeploymentCache.open(options.formatCache !== false);
+    deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
     for (const deployment of selected) {
       const started = performance.now();
@@ -286,7 +286,7 @@ async function planAndWrite(
   // there was one) nothing is: files the spec no longer produces are listed instead.
   const emittedPaths = new Set(files.map((f) => f.path));
   const owned = (path: string): boolean => previous !== undefined && path in previous.files && !outOfScope(path);
-  const plan = await planWrite(options.outDir, files, owned);
+  const plan = await planWrite(options.outDir, files, owned, { texts: deploymentCache.diskTexts, since: deploymentCache.readSince });
   // The files found as emitted have the frame hash the manifest was just given: the run cache need not hash them again.
   const frames = new Map(files.filter((f) => plan.disk.get(f.path) === f.content && f.path in manifest.files).map((f) => [f.path, manifest.files[f.path]!]));
   seenByRun.set(result, { output: plan.disk, outputSince: plan.readSince, frames });

@@ -58,12 +58,13 @@ export async function readIfExists(path: string): Promise<string | undefined> {
 
 /**
  * Compares emitted files with `outDir`. `owned` says which existing paths belong to the
- * generator; those not emitted are extra.
+ * generator; those not emitted are extra. `read`: texts of the output this run read already
+ * (deployment-cache.ts), and since when, which are not read again.
  */
-export async function planWrite(outDir: string, files: EmittedFile[], owned: (path: string) => boolean | Promise<boolean>): Promise<WritePlan> {
-  const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0, disk: new Map(), readSince: Date.now() };
+export async function planWrite(outDir: string, files: EmittedFile[], owned: (path: string) => boolean | Promise<boolean>, read?: { texts: Map<string, string>; since: number }): Promise<WritePlan> {
+  const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0, disk: new Map(), readSince: read?.texts.size ? read.since : Date.now() };
   const emitted = new Set(files.map((f) => f.path));
-  const current = await pMap(files, (file) => readIfExists(join(outDir, file.path)), { concurrency: AT_ONCE });
+  const current = await pMap(files, (file) => read?.texts.get(file.path) ?? readIfExists(join(outDir, file.path)), { concurrency: AT_ONCE });
   files.forEach((file, i) => {
     const text = current[i];
     if (text === undefined) plan.missing.push(file);

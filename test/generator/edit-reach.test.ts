@@ -4,7 +4,7 @@
  * structure changed (print-memo.ts), and prettier formats only the pieces of them that changed
  * (the run's `formatted` counts). Counted, not timed.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateFromSpec } from '../../generator/generate.ts';
@@ -90,5 +90,16 @@ describe('a description change in a namespace one deployment does not serve', { 
     const check = await generateFromSpec(specDir, { outDir, check: true, formatCache: false });
     expect(check.result?.drift).toEqual({ changed: [], missing: [], extra: [] });
     expect(check.result?.status).toBe('ok');
+
+    // The cache records the deployment's files by hash and takes their texts from the output: a
+    // file gone from there makes the deployment emitted again, and the file is written back.
+    const gone = join(outDir, 'deployments', 'quiet', 'openapi.json');
+    const before = await readFile(gone, 'utf8');
+    await rm(gone);
+    await writeFile(namespace, text.replace(ARG, described('All of the note as written')));
+    const third = await generateFromSpec(specDir, { outDir });
+    expect(third.result?.status).toBe('ok');
+    expect(third.result?.reusedDeployments).toEqual([]);
+    expect(await readFile(gone, 'utf8')).toBe(before);
   });
 });
