@@ -19,6 +19,7 @@ import { checkSemantics } from './semantic.ts';
 import { checkFilters } from './semantic-filters.ts';
 import { checkGeneratedNames } from './semantic-names.ts';
 import { checkOverlaps } from './semantic-overlaps.ts';
+import { CleanDeployments } from './clean-deployments.ts';
 import { yamlProblems } from './yaml-problems.ts';
 import { metaSchemaText, reuseSpecValidators, validateFile, type FileKind } from './validate.ts';
 import { ParseCache, type Parse } from './parse-cache.ts';
@@ -66,8 +67,13 @@ async function loadChecked(specDir: string, cache: boolean): Promise<{ model?: S
   let model: SpecModel | undefined;
   if (!diagnostics.some((d) => d.severity === 'error')) {
     const resolved = resolveSpec(sources);
-    // Checks of what resolution made: args pulled in by shapes, every deployment's routes, generated names.
-    const checked = [...resolved.diagnostics, ...checkFilters(resolved.model), ...checkOverlaps(resolved.model), ...checkGeneratedNames(resolved.model)];
+    // Checks of what resolution made: args pulled in by shapes, every deployment's routes, generated
+    // names. Those that read one deployment alone run only on a model they have not passed before.
+    const clean = await CleanDeployments.open(cache);
+    const fresh = resolved.model.deployments.filter((d) => !clean.passedBefore(d));
+    const ownChecks = [...checkOverlaps({ deployments: fresh }), ...checkGeneratedNames(resolved.model, fresh)];
+    if (ownChecks.length === 0) for (const d of fresh) clean.passed(d);
+    const checked = [...resolved.diagnostics, ...checkFilters(resolved.model), ...ownChecks];
     // These run once per deployment and may find one problem in each, its list of names
     // differing with the deployment's overrides: say it once, at its place.
     const seen = new Set<string>();

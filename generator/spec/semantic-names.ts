@@ -29,7 +29,8 @@ const GENERATED = new Map([
   ['args', 'the params module `shared/routes.ts` imports'],
 ]);
 
-export function checkGeneratedNames(model: SpecModel): Diagnostic[] {
+/** `typeNamesOf`: the deployments whose type names to check (all unless said: spec/clean-deployments.ts). */
+export function checkGeneratedNames(model: SpecModel, typeNamesOf: DeploymentModel[] = model.deployments): Diagnostic[] {
   const out: Diagnostic[] = [];
   const reported = new Set<string>();
   const report = (endpoint: Endpoint, params: Record<string, string>) => {
@@ -50,7 +51,7 @@ export function checkGeneratedNames(model: SpecModel): Diagnostic[] {
         if (endpoint.handler === 'custom') checkHandlerName(endpoint, routeNames, report);
       }
     }
-    checkTypeNames(deployment, report);
+    if (typeNamesOf.includes(deployment)) checkTypeNames(deployment, report);
   }
   return out;
 }
