@@ -151,7 +151,7 @@ describe('robustness sweep over the studio deployment', () => {
       }
     }
     // eslint-disable-next-line no-console
-    console.log(`broken bodies: ${requests.length} requests, ${once.skipped} refused bodies already sent elsewhere left out`);
+    console.log(`broken bodies: ${requests.length} requests, ${once.skipped} refused bodies left out (sent once per refusal key, in the SQLite pass only)`);
     const failures = await sweep(requests);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
@@ -191,7 +191,7 @@ describe('robustness sweep over the studio deployment', () => {
       }
     }
     // eslint-disable-next-line no-console
-    console.log(`wrong values: ${requests.length} requests, ${once.skipped} refused bodies already sent elsewhere left out`);
+    console.log(`wrong values: ${requests.length} requests, ${once.skipped} refused bodies left out (sent once per refusal key, in the SQLite pass only)`);
     const failures = await sweep(requests);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
@@ -211,7 +211,7 @@ describe('robustness sweep over the studio deployment', () => {
       }
     }
     // eslint-disable-next-line no-console
-    console.log(`long lists: ${requests.length} requests, ${once.skipped} refused lists already sent elsewhere left out`);
+    console.log(`long lists: ${requests.length} requests, ${once.skipped} refused lists left out (sent once per refusal key, in the SQLite pass only)`);
     const failures = await sweep(requests);
     expect(failures, report(failures)).toEqual([]);
   }, 600_000);
@@ -250,7 +250,7 @@ describe('robustness sweep over the studio deployment', () => {
       }
     }
     // eslint-disable-next-line no-console
-    console.log(`batch: ${items.length} hostile items, ${once.skipped} refused items already sent elsewhere left out`);
+    console.log(`batch: ${items.length} hostile items, ${once.skipped} refused items left out (sent once per refusal key, in the SQLite pass only)`);
     for (let i = 0; i < items.length; i += 25) {
       requests.push(post({ requests: items.slice(i, i + 25) }));
       requests.push(post({ requests: items.slice(i, i + 25), validation: 'require-all-validate' }));
