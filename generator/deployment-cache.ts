@@ -104,18 +104,44 @@ export class DeploymentCache {
    * and recorded for the next run.
    */
   async files(deployment: DeploymentModel, context: EmitContext, emit: (context: EmitContext) => Promise<EmittedFile[]>): Promise<EmittedFile[]> {
-    if (this.store === undefined) return emit(context);
-    const key = createHash('sha256').update(this.salt).update('\0').update(contextValues(context)).update('\0').update(modelJson(deployment)).digest('hex');
-    const reused = await this.fromOutput(key, context);
-    if (reused !== undefined) {
+    const found = await this.lookup(deployment.name, deployment, context);
+    if (found.files !== undefined) {
       this.reused.push(deployment.name);
-      return reused;
+      return found.files;
     }
-    const calls: ContextCall[] = [];
-    const files = await emit(recording(context, calls));
-    this.store.put('deployment', key, JSON.stringify({ key, calls, files: files.map((f) => ({ path: f.path, sha: sha(f.content) })) } satisfies Entry));
+    const files = await emit(found.context);
+    found.record(files);
     return files;
   }
+
+  /**
+   * The files of one emitting step (`step`: a deployment, or one emitter of it) for `model`: those
+   * the output folder holds, when the step's entry holds (the model and every context answer as
+   * recorded) and each file there has its recorded hash. Else a context that records the
+   * questions asked, and `record`, to be given the step's files as formatted once they are.
+   * Reused files come as formatted (`preformatted`).
+   */
+  async lookup(step: string, model: unknown, context: EmitContext): Promise<{ files?: EmittedFile[]; context: EmitContext; record: (formatted: EmittedFile[]) => void }> {
+    if (this.store === undefined) return { context, record: () => undefined };
+    const key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(contextValues(context)).update('\0').update(this.jsonOf(model)).digest('hex');
+    const files = await this.fromOutput(key, context);
+    if (files !== undefined) return { files, context, record: () => undefined };
+    const calls: ContextCall[] = [];
+    const store = this.store;
+    return {
+      context: recording(context, calls),
+      record: (formatted) => store.put('deployment', key, JSON.stringify({ key, calls, files: formatted.map((f) => ({ path: f.path, sha: sha(f.content) })) } satisfies Entry)),
+    };
+  }
+
+  /** A model's JSON, made once per run for each model object (several steps key by the same one). */
+  private jsonOf(model: unknown): string {
+    if (model === null || typeof model !== 'object') return modelJson(model);
+    let json = this.json.get(model);
+    if (json === undefined) this.json.set(model, (json = modelJson(model)));
+    return json;
+  }
+  private readonly json = new WeakMap<object, string>();
 
   /** The entry's files as the output folder holds them, when the entry holds and each file is the one recorded. */
   private async fromOutput(key: string, context: EmitContext): Promise<EmittedFile[] | undefined> {
@@ -127,12 +153,14 @@ export class DeploymentCache {
     } catch {
       return undefined;
     }
+    // Asked of `context` again: when it records (a step inside a deployment's), the questions
+    // the reused files depend on are the deployment's too.
     if (entry.key !== key || !Array.isArray(entry.files) || !answersAsBefore(context, entry.calls)) return undefined;
     const readAt = Date.now();
-    const texts = await Promise.all(entry.files.map((f) => readIfExists(join(this.outDir, f.path))));
+    const texts = await Promise.all(entry.files.map((f) => this.diskTexts.get(f.path) ?? readIfExists(join(this.outDir, f.path))));
     if (texts.some((t, i) => t === undefined || sha(t) !== entry.files[i]!.sha)) return undefined;
     if (this.diskTexts.size === 0) this.readSince = readAt;
     entry.files.forEach((f, i) => this.diskTexts.set(f.path, texts[i]!));
-    return entry.files.map((f, i) => ({ path: f.path, content: texts[i]! }));
+    return entry.files.map((f, i) => ({ path: f.path, content: texts[i]!, preformatted: true }));
   }
 }

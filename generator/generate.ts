@@ -21,6 +21,7 @@ import { emitSharedArgs } from './emit/shared-args.ts';
 import { emitSharedData } from './emit/shared-data.ts';
 import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
+import { withoutArgDescriptions } from './emit/without-arg-descriptions.ts';
 import { openSchemaTypes, saveSchemaTypes } from './emit/schema-types.ts';
 import { openPrintMemo } from './emit/print-memo.ts';
 import { Formatter, type FormatStats } from './format.ts';
@@ -108,20 +109,57 @@ export interface HandEdit {
 
 type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 
-/** Per-deployment artifacts, in the order they are emitted. */
-const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
-  emitRoutes,
-  emitDeployment,
-  emitDiscovery,
-  emitTypes,
-  emitClient,
-  emitOpenApi,
-  emitDocs,
-  emitReference,
-  emitContractTests,
-  emitPermissionTests,
-  emitOtherObjectTests,
+/**
+ * Per-deployment artifacts, in the order they are emitted. `proseFree`: the emitter never writes
+ * an arg's or a field's description, so it is given the model without them
+ * (emit/without-arg-descriptions.ts) and its files are reused on their own while that model is
+ * the same (deployment-cache.ts): a description edit re-emits only the files that print it.
+ */
+const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseFree: boolean }> = [
+  { step: 'routes', emit: emitRoutes, proseFree: true },
+  { step: 'deployment', emit: emitDeployment, proseFree: true },
+  { step: 'discovery', emit: emitDiscovery, proseFree: false },
+  { step: 'types', emit: emitTypes, proseFree: false },
+  { step: 'client', emit: emitClient, proseFree: true },
+  { step: 'openapi', emit: emitOpenApi, proseFree: false },
+  { step: 'docs', emit: emitDocs, proseFree: true },
+  { step: 'reference', emit: emitReference, proseFree: false },
+  { step: 'contract-tests', emit: emitContractTests, proseFree: true },
+  { step: 'permission-tests', emit: emitPermissionTests, proseFree: true },
+  { step: 'other-object-tests', emit: emitOtherObjectTests, proseFree: true },
 ];
+
+/**
+ * A deployment's files, emitted one emitter after another and handed to the formatter at once.
+ * A prose-free emitter's files are reused when its model without descriptions and its context
+ * answers are those of an earlier run; they come formatted.
+ */
+async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitContext, cache: DeploymentCache, formatter: Formatter): Promise<{ formatted: Promise<EmittedFile[]> }> {
+  const out: EmittedFile[] = [];
+  const records: Array<{ paths: string[]; record: (formatted: EmittedFile[]) => void }> = [];
+  for (const { step, emit, proseFree } of DEPLOYMENT_EMITTERS) {
+    if (!proseFree) {
+      out.push(...(await emit(deployment, asked)));
+      continue;
+    }
+    const model = withoutArgDescriptions(deployment);
+    const found = await cache.lookup(`${deployment.name} ${step}`, model, asked);
+    if (found.files !== undefined) {
+      out.push(...found.files);
+      continue;
+    }
+    const files = await emit(model, found.context);
+    out.push(...files);
+    records.push({ paths: files.map((f) => f.path), record: found.record });
+  }
+  // Returned unawaited (in an object: an async function's promise would wait for it), so the next deployment is emitted while this one is formatted.
+  const formatted = formatAll(out, formatter).then((files) => {
+    const byPath = new Map(files.map((f) => [f.path, f]));
+    for (const { paths, record } of records) record(paths.map((path) => byPath.get(path)!));
+    return files;
+  });
+  return { formatted: awaitedLater(formatted) };
+}
 
 /**
  * The files as prettier formats them, in the order given. Every file is handed to the formatter
@@ -195,10 +233,9 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
       const emittedOrReused = new Promise<void>((resolve) => (emitted = resolve));
       const made = awaitedLater(
         deploymentCache.files(deployment, context, async (asked) => {
-          const out: EmittedFile[] = [];
-          for (const emit of DEPLOYMENT_EMITTERS) out.push(...(await emit(deployment, asked)));
+          const { formatted } = await emitDeploymentFiles(deployment, asked, deploymentCache, formatter);
           emitted();
-          return formatAll(out, formatter);
+          return formatted;
         }),
       );
       made.then(emitted, emitted);
