@@ -7,6 +7,7 @@
  * its own function that they call. The schemas come from the runtime's `argsToJsonSchema` and
  * the ajv options from `AJV_OPTIONS`, so generated validators and run-time compiles agree.
  */
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { DeploymentModel, SpecModel } from '../../contract/model.ts';
 import { AJV_OPTIONS, argsToJsonSchema } from '../../contract/args-schema.ts';
@@ -16,6 +17,7 @@ import { shareSubSchemas } from './shared-subschemas.ts';
 import { cachedText } from '../text-cache.ts';
 import { memoizedText, printMemoOn } from './print-memo.ts';
 import { withoutArgDescriptions } from './without-arg-descriptions.ts';
+import { modelJson } from '../model-json.ts';
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
@@ -100,9 +102,20 @@ export function emitValidators(model: SpecModel, options: { cache?: boolean } = 
   };
 }
 
-/** What the validators are made of, descriptions aside: each endpoint's operation, how it takes params, and its args. */
+/** What the validators are made of, descriptions aside: each deployment's endpoints' operations, params modes and args. */
 function madeOf(model: SpecModel): string {
-  return JSON.stringify(model.deployments.map((d) => [d.name, withoutArgDescriptions(d).routes.map((r) => r.endpoints.map((e) => [e.operationId, e.argsMode, e.argsMode === 'declared' ? e.args : {}]))]));
+  return JSON.stringify(model.deployments.map((d) => [d.name, argsDigest(d)]));
+}
+
+/**
+ * A hash of a deployment's endpoints' operations, params modes and args without descriptions,
+ * remembered by its whole model: the deployments an edit did not change are not projected again.
+ */
+function argsDigest(deployment: DeploymentModel): string {
+  return memoizedText('validator-args', modelJson(deployment), () => {
+    const args = withoutArgDescriptions(deployment).routes.map((r) => r.endpoints.map((e) => [e.operationId, e.argsMode, e.argsMode === 'declared' ? e.args : {}]));
+    return createHash('sha256').update(JSON.stringify(args)).digest('hex');
+  });
 }
 
 /** ajv's standalone code of every distinct params schema (and their shared parts), and the export each endpoint uses. */
