@@ -17,21 +17,53 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '
 /** Keywords whose value is a schema or a list of them. */
 const SCHEMAS = new Set(['items', 'additionalProperties', 'additionalItems', 'not', 'oneOf', 'anyOf', 'allOf', 'contains', 'propertyNames']);
 
+/** Each schema's (and each map of schemas') projection, made once however many endpoints and deployments share the object. */
+const schemasMade = new WeakMap<object, unknown>();
+const mapsMade = new WeakMap<object, Record<string, unknown>>();
+
+/** The schema without its descriptions: the very object when it has none (most nested schemas), else a copy. */
 function schemaWithoutDescription(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(schemaWithoutDescription);
   if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'description' && typeof value === 'string') continue;
-    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = argsWithoutDescriptions(value as Record<string, unknown>);
-    else if (SCHEMAS.has(key)) out[key] = schemaWithoutDescription(value);
-    else out[key] = value;
+  const made = schemasMade.get(schema);
+  if (made !== undefined) return made;
+  let result: unknown;
+  if (Array.isArray(schema)) {
+    const items = schema.map(schemaWithoutDescription);
+    result = items.every((item, i) => item === schema[i]) ? schema : items;
+  } else {
+    const out: Record<string, unknown> = {};
+    let changed = false;
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'description' && typeof value === 'string') {
+        changed = true;
+        continue;
+      }
+      let next = value;
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) next = argsWithoutDescriptions(value as Record<string, unknown>);
+      else if (SCHEMAS.has(key)) next = schemaWithoutDescription(value);
+      if (next !== value) changed = true;
+      out[key] = next;
+    }
+    result = changed ? out : schema;
   }
-  return out;
+  schemasMade.set(schema, result);
+  return result;
 }
 
+/** A map of names to schemas without their descriptions: the very map when none has one. */
 function argsWithoutDescriptions<T>(args: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(args).map(([name, schema]) => [name, schemaWithoutDescription(schema) as T]));
+  const made = mapsMade.get(args);
+  if (made !== undefined) return made as Record<string, T>;
+  let changed = false;
+  const out: Record<string, T> = {};
+  for (const [name, schema] of Object.entries(args)) {
+    const next = schemaWithoutDescription(schema) as T;
+    if (next !== schema) changed = true;
+    out[name] = next;
+  }
+  const result = changed ? out : args;
+  mapsMade.set(args, result);
+  return result;
 }
 
 const projected = new WeakMap<DeploymentModel, DeploymentModel>();
