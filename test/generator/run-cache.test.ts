@@ -6,7 +6,7 @@
  */
 import { appendFile, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_DRIFT, EXIT_HAND_EDIT, EXIT_OK, fastRerun, runGenerate } from '../../generator/commands/generate.ts';
 import { openRunCache } from '../../generator/run-cache.ts';
 import { loadSpec } from '../../generator/spec/load.ts';
@@ -97,6 +97,23 @@ describe('the run cache', { timeout: 2 * PATIENCE_MS }, () => {
     await writeFile(site, `${text}# b\n`);
     expect(await stampOnly()).toBeUndefined();
     expect((await openRunCache(specDir, { outDir })).hit).toBeUndefined();
+  });
+
+  it('does not wait out the clock tick to find that a file written just now leaves the stamp unable to answer', async () => {
+    const { specDir, outDir } = await generated();
+    expect((await openRunCache(specDir, { outDir })).hit?.result.status).toBe('ok');
+    const site = join(specDir, 'site.yaml');
+    // The same text written again: its time is now, within the tick a stamp does not trust.
+    await writeFile(site, await readFile(site, 'utf8'));
+    // With timers that never fire on their own, a stamp that waited for the tick would never answer.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      expect((await openRunCache(specDir, { outDir }, { stampOnly: true })).hit).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    // The full check (which does wait, before it reads anything) finds the contents unchanged.
+    expect((await openRunCache(specDir, { outDir })).hit).toBeDefined();
   });
 
   it('answers `specpress generate` with plain arguments before the command line program loads (bin/specpress.js)', async () => {
