@@ -32,8 +32,8 @@ export const BUDGETS = {
   'schema-type': 6_000_000,
   /** emit/print-memo.ts: ts-morph's text of a file's structure. */
   printed: 24_000_000,
-  /** text-cache.ts: a text made by a slow, pure step (validators' code). */
-  text: 12_000_000,
+  /** text-cache.ts: a text made by a slow, pure step (validators' code and module, the JSON documents' laid-out members, clean checks). */
+  text: 24_000_000,
 } as const;
 
 export type CacheKind = keyof typeof BUDGETS;

@@ -23,7 +23,7 @@ import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { codeDigest } from './run-cache.ts';
 import { cacheStore, type CacheStore } from './cache-store.ts';
 import { readIfExists } from './write.ts';
-import { modelJson } from './model-json.ts';
+import { loadedModelJson, modelJson } from './model-json.ts';
 
 /** One question an emitter asked the context, and the answer it got. */
 interface ContextCall {
@@ -40,8 +40,6 @@ interface Entry {
 }
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-
 
 /** A context that answers as `context` does and writes down every question and answer (each member that is a function; values are part of the key). */
 function recording(context: EmitContext, calls: ContextCall[]): EmitContext {
@@ -121,9 +119,9 @@ export class DeploymentCache {
    * questions asked, and `record`, to be given the step's files as formatted once they are.
    * Reused files come as formatted (`preformatted`).
    */
-  async lookup(step: string, model: unknown, context: EmitContext): Promise<{ files?: EmittedFile[]; context: EmitContext; record: (formatted: EmittedFile[]) => void }> {
+  async lookup(step: string, model: object, context: EmitContext): Promise<{ files?: EmittedFile[]; context: EmitContext; record: (formatted: EmittedFile[]) => void }> {
     if (this.store === undefined) return { context, record: () => undefined };
-    const key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(contextValues(context)).update('\0').update(this.jsonOf(model)).digest('hex');
+    const key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(contextValues(context)).update('\0').update(loadedModelJson(model)).digest('hex');
     const files = await this.fromOutput(key, context);
     if (files !== undefined) return { files, context, record: () => undefined };
     const calls: ContextCall[] = [];
@@ -133,15 +131,6 @@ export class DeploymentCache {
       record: (formatted) => store.put('deployment', key, JSON.stringify({ key, calls, files: formatted.map((f) => ({ path: f.path, sha: sha(f.content) })) } satisfies Entry)),
     };
   }
-
-  /** A model's JSON, made once per run for each model object (several steps key by the same one). */
-  private jsonOf(model: unknown): string {
-    if (model === null || typeof model !== 'object') return modelJson(model);
-    let json = this.json.get(model);
-    if (json === undefined) this.json.set(model, (json = modelJson(model)));
-    return json;
-  }
-  private readonly json = new WeakMap<object, string>();
 
   /** The entry's files as the output folder holds them, when the entry holds and each file is the one recorded. */
   private async fromOutput(key: string, context: EmitContext): Promise<EmittedFile[] | undefined> {

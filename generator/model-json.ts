@@ -8,3 +8,16 @@ const keepUndefined = (_key: string, value: unknown): unknown => (value === unde
 export function modelJson(value: unknown): string {
   return JSON.stringify(value, keepUndefined);
 }
+
+/**
+ * A loaded model's JSON (a deployment, or its projection without descriptions), made once per
+ * object: the spec checks, the validators and the deployment cache each key by it, and a model is
+ * never changed once loaded (spec/load.ts hands it out finished; a model given to the generator
+ * is not changed afterwards).
+ */
+export function loadedModelJson(model: object): string {
+  let json = made.get(model);
+  if (json === undefined) made.set(model, (json = modelJson(model)));
+  return json;
+}
+const made = new WeakMap<object, string>();

@@ -102,9 +102,10 @@ function memberText(key: string, member: unknown, indent: string, last: boolean)
   const holder = last ? { [key]: member } : { [key]: member, [AFTER]: 0 };
   const text = stringifyCompact(holder, { maxLength: WIDTH - indent.length, indent: INDENT.length });
   const keyPart = `${JSON.stringify(key)}: `;
-  const tail = last ? '' : `, ${JSON.stringify(AFTER)}: 0`;
+  const after = `${JSON.stringify(AFTER)}: 0`;
   // On one line: `{"key": value, "…": 0}`. Opened: `{\n  "key": value,\n  "…": 0\n}`.
-  const cut = text.startsWith(`{${keyPart}`) ? text.slice(1 + keyPart.length, text.length - tail.length - 1) : text.slice(2 + INDENT.length + keyPart.length, text.length - (last ? 2 : `,\n${INDENT}${JSON.stringify(AFTER)}: 0\n}`.length));
+  const [before, behind] = text.startsWith(`{${keyPart}`) ? [`{${keyPart}`, last ? '}' : `, ${after}}`] : [`{\n${INDENT}${keyPart}`, last ? '\n}' : `,\n${INDENT}${after}\n}`];
+  const cut = text.slice(before.length, text.length - behind.length);
   return indent === '' ? cut : cut.replaceAll('\n', `\n${indent}`);
 }
 

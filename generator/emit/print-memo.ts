@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
+import { cachedText } from '../text-cache.ts';
 
 let store: CacheStore | undefined;
 let salt = '';
@@ -73,15 +74,9 @@ export function rememberUnit(key: string, text: string): void {
 
 /**
  * A text a pure step of this run's code makes from `input` (a string holding all it reads): from
- * the store when an earlier run made it from the same input, else made and remembered. Off with
- * the cache, like the prints.
+ * the store when an earlier run of the same code made it from the same input (text-cache.ts,
+ * salted with the code's digest), else made and remembered. Off with the cache, like the prints.
  */
 export function memoizedText(step: string, input: string, make: () => string): string {
-  if (store === undefined) return make();
-  const key = `${step}:${createHash('sha256').update(salt).update('\0').update(input).digest('hex').slice(0, 40)}`;
-  const known = store.get('text', key);
-  if (known !== undefined) return known;
-  const text = make();
-  store.put('text', key, text);
-  return text;
+  return cachedText(step, [salt, input], make, store !== undefined);
 }

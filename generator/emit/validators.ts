@@ -17,7 +17,7 @@ import { shareSubSchemas } from './shared-subschemas.ts';
 import { cachedText } from '../text-cache.ts';
 import { memoizedText, printMemoOn } from './print-memo.ts';
 import { withoutArgDescriptions } from './without-arg-descriptions.ts';
-import { modelJson } from '../model-json.ts';
+import { loadedModelJson } from '../model-json.ts';
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
@@ -112,7 +112,7 @@ function madeOf(model: SpecModel): string {
  * remembered by its whole model: the deployments an edit did not change are not projected again.
  */
 function argsDigest(deployment: DeploymentModel): string {
-  return memoizedText('validator-args', modelJson(deployment), () => {
+  return memoizedText('validator-args', loadedModelJson(deployment), () => {
     const args = withoutArgDescriptions(deployment).routes.map((r) => r.endpoints.map((e) => [e.operationId, e.argsMode, e.argsMode === 'declared' ? e.args : {}]));
     return createHash('sha256').update(JSON.stringify(args)).digest('hex');
   });

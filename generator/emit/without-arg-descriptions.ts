@@ -39,7 +39,7 @@ function schemaWithoutDescription(schema: unknown): unknown {
         continue;
       }
       let next = value;
-      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) next = argsWithoutDescriptions(value as Record<string, unknown>);
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) next = schemaMapWithoutDescriptions(value as Record<string, unknown>);
       else if (SCHEMAS.has(key)) next = schemaWithoutDescription(value);
       if (next !== value) changed = true;
       out[key] = next;
@@ -51,7 +51,7 @@ function schemaWithoutDescription(schema: unknown): unknown {
 }
 
 /** A map of names to schemas without their descriptions: the very map when none has one. */
-function argsWithoutDescriptions<T>(args: Record<string, T>): Record<string, T> {
+function schemaMapWithoutDescriptions<T>(args: Record<string, T>): Record<string, T> {
   const made = mapsMade.get(args);
   if (made !== undefined) return made as Record<string, T>;
   let changed = false;
@@ -71,11 +71,11 @@ const projected = new WeakMap<DeploymentModel, DeploymentModel>();
 export function withoutArgDescriptions(deployment: DeploymentModel): DeploymentModel {
   let model = projected.get(deployment);
   if (model !== undefined) return model;
-  const routes: Route[] = deployment.routes.map((route) => ({ ...route, endpoints: route.endpoints.map((endpoint) => ({ ...endpoint, args: argsWithoutDescriptions<ArgSchema>(endpoint.args) })) }));
+  const routes: Route[] = deployment.routes.map((route) => ({ ...route, endpoints: route.endpoints.map((endpoint) => ({ ...endpoint, args: schemaMapWithoutDescriptions<ArgSchema>(endpoint.args) })) }));
   const resources = Object.fromEntries(
-    Object.entries(deployment.resources).map(([name, resource]) => [name, { ...resource, schema: { ...resource.schema, properties: argsWithoutDescriptions<ArgSchema>(resource.schema.properties) } }]),
+    Object.entries(deployment.resources).map(([name, resource]) => [name, { ...resource, schema: { ...resource.schema, properties: schemaMapWithoutDescriptions<ArgSchema>(resource.schema.properties) } }]),
   );
-  const responseShapes = deployment.responseShapes === undefined ? undefined : Object.fromEntries(Object.entries(deployment.responseShapes).map(([name, shape]): [string, ResponseShape] => [name, { ...shape, fields: argsWithoutDescriptions<ArgSchema>(shape.fields) }]));
+  const responseShapes = deployment.responseShapes === undefined ? undefined : Object.fromEntries(Object.entries(deployment.responseShapes).map(([name, shape]): [string, ResponseShape] => [name, { ...shape, fields: schemaMapWithoutDescriptions<ArgSchema>(shape.fields) }]));
   model = { ...deployment, routes, resources, ...(deployment.responseShapes === undefined ? {} : { responseShapes }) };
   projected.set(deployment, model);
   return model;

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { DeploymentModel } from '../../contract/model.ts';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
 import { codeDigest } from '../run-cache.ts';
-import { modelJson } from '../model-json.ts';
+import { loadedModelJson } from '../model-json.ts';
 
 export class CleanDeployments {
   private constructor(
@@ -28,7 +28,7 @@ export class CleanDeployments {
   }
 
   private key(deployment: DeploymentModel): string {
-    return `clean-checks:${createHash('sha256').update(this.salt).update('\0').update(modelJson(deployment)).digest('hex')}`;
+    return `clean-checks:${createHash('sha256').update(this.salt).update('\0').update(loadedModelJson(deployment)).digest('hex')}`;
   }
 
   /** Whether the deployment's checks passed on this very model before. */
