@@ -22,7 +22,7 @@ import type { DeploymentModel } from '../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { codeDigest } from './run-cache.ts';
 import { cacheStore, type CacheStore } from './cache-store.ts';
-import { readIfExists } from './write.ts';
+import { readIfExists } from './read-text.ts';
 import { loadedModelJson, modelJson } from './model-json.ts';
 
 /** One question an emitter asked the context, and the answer it got. */

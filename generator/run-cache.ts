@@ -19,7 +19,7 @@
  * the stamp could keep its time, so a stamp with such a file is not kept.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,8 @@ import type { Diagnostic } from './spec/diagnostics.ts';
 import type { GenerateOptions, GenerateResult } from './generate.ts';
 import { MANIFEST_FILE, frameHash, parseManifest } from './manifest.ts';
 import { writeAtomic } from './atomic-write.ts';
+import { readIfExists } from './read-text.ts';
 
-/** A file's text, or undefined when it cannot be read. */
-const readIfExists = (path: string): Promise<string | undefined> => readFile(path, 'utf8').catch(() => undefined);
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'specpress', 'runs');
 
@@ -63,7 +62,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 async function hashTree(hash: ReturnType<typeof createHash>, dir: string): Promise<void> {
-  for (const path of await filesUnder(dir)) hash.update(path).update('\0').update(await readFile(join(dir, path))).update('\0');
+  for (const path of await filesUnder(dir)) hash.update(path).update('\0').update(readFileSync(join(dir, path))).update('\0');
 }
 
 /** The options that change what a run emits, as text: part of the key and of the stamp. */
@@ -160,7 +159,12 @@ async function outputIntact(outDir: string, manifestText: string, seen?: RunSeen
 async function unchanged(inputs: Record<string, string>, since?: number): Promise<boolean> {
   for (const [file, hash] of Object.entries(inputs)) {
     if (untouchedSince(file, since)) continue;
-    const text = await readFile(file).catch(() => undefined);
+    let text: Buffer | undefined;
+    try {
+      text = readFileSync(file);
+    } catch {
+      text = undefined;
+    }
     if (text === undefined || createHash('sha256').update(text).digest('hex') !== hash) return false;
   }
   return true;

@@ -2,14 +2,15 @@
  * Writing generated files: compare with what is on disk, write only what changed, remove what
  * the spec no longer produces, or (for `--check` and `--diff`) only report the differences.
  */
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { EmittedFile } from './emit/emitted-file.ts';
 import pMap from 'p-map';
 import { syncFolders, writeAtomic } from './atomic-write.ts';
+import { readIfExists } from './read-text.ts';
 
-export { writeAtomic };
+export { readIfExists, writeAtomic };
 
 export interface WritePlan {
   /** Files whose text differs from the disk. */
@@ -46,14 +47,6 @@ export async function listFiles(root: string, dir = root): Promise<string[]> {
     else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
   }
   return out.sort();
-}
-
-export async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /**

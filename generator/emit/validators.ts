@@ -109,11 +109,13 @@ function madeOf(model: SpecModel): string {
 
 /**
  * A hash of a deployment's endpoints' operations, params modes and args without descriptions,
- * remembered by its whole model: the deployments an edit did not change are not projected again.
+ * remembered by the JSON of its model without args' descriptions (which the deployment cache
+ * makes too): an edit of a description computes nothing here.
  */
 function argsDigest(deployment: DeploymentModel): string {
-  return memoizedText('validator-args', loadedModelJson(deployment), () => {
-    const args = withoutArgDescriptions(deployment).routes.map((r) => r.endpoints.map((e) => [e.operationId, e.argsMode, e.argsMode === 'declared' ? e.args : {}]));
+  const model = withoutArgDescriptions(deployment);
+  return memoizedText('validator-args', loadedModelJson(model), () => {
+    const args = model.routes.map((r) => r.endpoints.map((e) => [e.operationId, e.argsMode, e.argsMode === 'declared' ? e.args : {}]));
     return createHash('sha256').update(JSON.stringify(args)).digest('hex');
   });
 }

@@ -6,15 +6,17 @@
  * only for the deployments whose model is new. Only a clean result is remembered: a problem is
  * found again, at its position in the files as they are now.
  *
- * Kept in the cache store (cache-store.ts), keyed by the model's JSON (`undefined` values
- * written out), salted with the generator's code and library versions: a stale entry can only
- * miss. Off with the cache.
+ * Kept in the cache store (cache-store.ts), keyed by the JSON (`undefined` values written out) of
+ * the model without its args' descriptions (emit/without-arg-descriptions.ts: neither check reads
+ * them, and the deployment cache makes that JSON anyway), salted with the generator's code and
+ * library versions: a stale entry can only miss. Off with the cache.
  */
 import { createHash } from 'node:crypto';
 import type { DeploymentModel } from '../../contract/model.ts';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
 import { codeDigest } from '../run-cache.ts';
 import { loadedModelJson } from '../model-json.ts';
+import { withoutArgDescriptions } from '../emit/without-arg-descriptions.ts';
 
 export class CleanDeployments {
   private constructor(
@@ -28,7 +30,7 @@ export class CleanDeployments {
   }
 
   private key(deployment: DeploymentModel): string {
-    return `clean-checks:${createHash('sha256').update(this.salt).update('\0').update(loadedModelJson(deployment)).digest('hex')}`;
+    return `clean-checks:${createHash('sha256').update(this.salt).update('\0').update(loadedModelJson(withoutArgDescriptions(deployment))).digest('hex')}`;
   }
 
   /** Whether the deployment's checks passed on this very model before. */

@@ -17,10 +17,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-const model = (extra: Record<string, unknown> = {}) => ({ name: 'main', description: 'd', routes: [], ...extra }) as unknown as DeploymentModel;
+/** A deployment of one endpoint taking one arg, described as given. */
+const model = (extra: Record<string, unknown> = {}, arg: Record<string, unknown> = { type: 'string', description: 'What it is.' }) =>
+  ({ name: 'main', description: 'd', resources: {}, routes: [{ path: '/a', endpoints: [{ operationId: 'getA', args: { a: arg } }] }], ...extra }) as unknown as DeploymentModel;
 
 describe('deployments whose own checks passed', () => {
-  it('are remembered by their whole model: another value, or a key present without a value, is a new model', async () => {
+  it('are remembered by their model but for args\' descriptions: another value, or a key present without a value, is a new model', async () => {
     await inOwnFolder(cleanups);
     const first = await CleanDeployments.open(true);
     expect(first.passedBefore(model())).toBe(false);
@@ -30,6 +32,9 @@ describe('deployments whose own checks passed', () => {
     expect(next.passedBefore(model())).toBe(true);
     expect(next.passedBefore(model({ description: 'e' }))).toBe(false);
     expect(next.passedBefore(model({ settings: undefined }))).toBe(false);
+    // Neither check reads an arg's description: another one is the same model to them; another type is not.
+    expect(next.passedBefore(model({}, { type: 'string', description: 'Something else.' }))).toBe(true);
+    expect(next.passedBefore(model({}, { type: 'integer', description: 'What it is.' }))).toBe(false);
     // Without the cache nothing is remembered.
     const off = await CleanDeployments.open(false);
     off.passed(model());
