@@ -289,26 +289,32 @@ interface Stamp {
   digest: string;
   /** A file's time fell within the clock tick of the stamp: the stamp may miss a change. */
   racy: boolean;
+  /** When (ms since the epoch) a stamp taken again would no longer be racy for the files seen. */
+  clearAt: number;
 }
 
 /** Size and modification time of each file (or its absence), and `salt`, as one digest. */
 function stamp(files: string[], salt = ''): Stamp {
   const hash = createHash('sha256').update(salt).update('\0');
   const takenAt = Date.now();
-  let racy = false;
+  let newest = 0;
   for (const file of files) {
     const stats = statSync(file, { throwIfNoEntry: false });
     hash.update(stats === undefined ? `${file}\0-\n` : `${file}\0${stats.mtimeMs}\0${stats.size}\n`);
-    if (stats !== undefined && stats.mtimeMs >= takenAt - CLOCK_TICK_MS) racy = true;
+    if (stats !== undefined) newest = Math.max(newest, stats.mtimeMs);
   }
-  return { digest: hash.digest('hex'), racy };
+  return { digest: hash.digest('hex'), racy: newest >= takenAt - CLOCK_TICK_MS, clearAt: Math.ceil(newest + CLOCK_TICK_MS + 1) };
 }
 
-/** A stamp taken once more after the clock tick when a file had just been written. */
+/**
+ * A stamp taken once more, when a file had just been written, once the clock tick of the newest
+ * file's time is past: a run that wrote its last file some time before it stamps waits only what
+ * is left of the tick, not a whole one.
+ */
 async function settledStamp(files: string[], salt = ''): Promise<Stamp> {
   const first = stamp(files, salt);
   if (!first.racy) return first;
-  await new Promise((done) => setTimeout(done, CLOCK_TICK_MS));
+  await new Promise((done) => setTimeout(done, Math.min(CLOCK_TICK_MS, Math.max(1, first.clearAt - Date.now()))));
   return stamp(files, salt);
 }
 

@@ -341,5 +341,17 @@ export function register(program: Command): void {
         return;
       }
       process.exitCode = code;
+      await endNow(code);
     });
+}
+
+/**
+ * Ends the process once what it printed is out. A run leaves a heap of hundreds of megabytes and
+ * the ts-morph thread behind; a process left to end by itself tears both down first, a tenth of a
+ * second of a one-line edit's loop spent on nothing. The cache store is written by its exit
+ * handler (cache-store.ts), which process.exit() runs.
+ */
+async function endNow(code: number): Promise<void> {
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((done) => stream.write('', () => done()))));
+  process.exit(code);
 }

@@ -116,6 +116,28 @@ describe('the run cache', { timeout: 2 * PATIENCE_MS }, () => {
     expect((await openRunCache(specDir, { outDir })).hit).toBeDefined();
   });
 
+  it('waits, after a write, only what is left of the clock tick before it stamps again', async () => {
+    const { specDir, outDir } = await generated();
+    const site = join(specDir, 'site.yaml');
+    // Written 30 ms ago: within the tick (50 ms) a stamp does not trust, 20 ms of it left.
+    await writeFile(site, await readFile(site, 'utf8'));
+    const written = new Date(Date.now() - 30);
+    await utimes(site, written, written);
+    const delays: number[] = [];
+    const real = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      delays.push(ms ?? 0);
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    try {
+      expect((await openRunCache(specDir, { outDir })).hit).toBeDefined();
+    } finally {
+      spy.mockRestore();
+    }
+    // A whole tick (50 ms) was the wait before; on a machine slow enough to be past the tick already, none.
+    expect(delays.filter((ms) => ms > 21)).toEqual([]);
+  });
+
   it('answers `specpress generate` with plain arguments before the command line program loads (bin/specpress.js)', async () => {
     const { specDir, outDir } = await generated();
     const args = ['--spec', specDir, '--out', outDir, '--no-typecheck'];
