@@ -5,7 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGETS, CacheStore, cacheStore, storePath } from '../../generator/cache-store.ts';
 import { cachedText } from '../../generator/text-cache.ts';
@@ -121,6 +123,27 @@ describe('the cache store', () => {
       });
     expect(await Promise.all([writer(1), writer(2), writer(3)])).toEqual([0, 0, 0]);
     expect(opened(path).size('piece').entries).toBe(3000);
+  }, 60_000);
+
+  it('is written and closed when its process ends by process.exit(): what was put is kept, and no write-ahead log is left to read through', async () => {
+    const t = await tempDir();
+    cleanups.push(t.remove);
+    const module = new URL('../../generator/cache-store.ts', import.meta.url).pathname;
+    const script = `import { cacheStore } from ${JSON.stringify(module)};
+      const store = cacheStore();
+      if (!store) process.exit(2);
+      store.put('text', 'put before the exit', 'kept');
+      process.exit(0);`;
+    const code = await new Promise<number | null>((done) => {
+      // Run in the temporary folder (the store is made under the working directory): tsx is found from here.
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { cwd: t.dir, stdio: 'inherit' });
+      child.on('exit', (exitCode) => done(exitCode));
+    });
+    expect(code).toBe(0);
+    const folder = join(t.dir, 'node_modules', '.cache', 'specpress');
+    expect((await readdir(folder)).filter((name) => name.startsWith('store.sqlite')).sort()).toEqual(['store.sqlite']);
+    expect(opened(join(folder, 'store.sqlite')).get('text', 'put before the exit')).toBe('kept');
   }, 60_000);
 
   it('is no cache, not an error, when its file is not a database (or, as the generator opens it, made afresh) or its folder cannot be written', async () => {
