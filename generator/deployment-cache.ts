@@ -113,6 +113,19 @@ export class DeploymentCache {
   }
 
   /**
+   * Whether an earlier run recorded the deployment's files for this very model: files() may then
+   * take them from the output (it still checks the context's answers and the files). A run makes
+   * early only what a deployment without such an entry will need.
+   */
+  mayReuse(deployment: DeploymentModel, context: EmitContext): boolean {
+    return this.store?.get('deployment', this.key(deployment.name, deployment, context)) !== undefined;
+  }
+
+  private key(step: string, model: object, context: EmitContext): string {
+    return createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(contextValues(context)).update('\0').update(loadedModelJson(model)).digest('hex');
+  }
+
+  /**
    * The files of one emitting step (`step`: a deployment, or one emitter of it) for `model`: those
    * the output folder holds, when the step's entry holds (the model and every context answer as
    * recorded) and each file there has its recorded hash. Else a context that records the
@@ -121,7 +134,7 @@ export class DeploymentCache {
    */
   async lookup(step: string, model: object, context: EmitContext): Promise<{ files?: EmittedFile[]; context: EmitContext; record: (formatted: EmittedFile[]) => void }> {
     if (this.store === undefined) return { context, record: () => undefined };
-    const key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(contextValues(context)).update('\0').update(loadedModelJson(model)).digest('hex');
+    const key = this.key(step, model, context);
     const files = await this.fromOutput(key, context);
     if (files !== undefined) return { files, context, record: () => undefined };
     const calls: ContextCall[] = [];

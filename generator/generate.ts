@@ -114,16 +114,19 @@ type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => 
  * an arg's or a field's description, so it is given the model without them
  * (emit/without-arg-descriptions.ts) and its files are reused on their own while that model is
  * the same (deployment-cache.ts): a description edit re-emits only the files that print it.
+ * `early`: the emitter neither prints with ts-morph nor asks the context (JSON documents, the
+ * reference page), so a run makes its files first (earlyDocuments), while ts-morph's thread is
+ * still loading and the shared files' first print would wait for it.
  */
-const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseFree: boolean }> = [
+const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseFree: boolean; early?: true }> = [
   { step: 'routes', emit: emitRoutes, proseFree: true },
   { step: 'deployment', emit: emitDeployment, proseFree: true },
-  { step: 'discovery', emit: emitDiscovery, proseFree: false },
+  { step: 'discovery', emit: emitDiscovery, proseFree: false, early: true },
   { step: 'types', emit: emitTypes, proseFree: false },
   { step: 'client', emit: emitClient, proseFree: true },
-  { step: 'openapi', emit: emitOpenApi, proseFree: false },
+  { step: 'openapi', emit: emitOpenApi, proseFree: false, early: true },
   { step: 'docs', emit: emitDocs, proseFree: true },
-  { step: 'reference', emit: emitReference, proseFree: false },
+  { step: 'reference', emit: emitReference, proseFree: false, early: true },
   { step: 'contract-tests', emit: emitContractTests, proseFree: true },
   { step: 'permission-tests', emit: emitPermissionTests, proseFree: true },
   { step: 'other-object-tests', emit: emitOtherObjectTests, proseFree: true },
@@ -134,12 +137,12 @@ const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseF
  * A prose-free emitter's files are reused when its model without descriptions and its context
  * answers are those of an earlier run; they come formatted.
  */
-async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitContext, cache: DeploymentCache, formatter: Formatter): Promise<{ formatted: Promise<EmittedFile[]> }> {
+async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitContext, cache: DeploymentCache, formatter: Formatter, early: Map<string, EmittedFile[]> | undefined): Promise<{ formatted: Promise<EmittedFile[]> }> {
   const out: EmittedFile[] = [];
   const records: Array<{ paths: string[]; record: (formatted: EmittedFile[]) => void }> = [];
   for (const { step, emit, proseFree } of DEPLOYMENT_EMITTERS) {
     if (!proseFree) {
-      out.push(...(await emit(deployment, asked)));
+      out.push(...(early?.get(step) ?? (await emit(deployment, asked))));
       continue;
     }
     const model = withoutArgDescriptions(deployment);
@@ -159,6 +162,23 @@ async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitConte
     return files;
   });
   return { formatted: awaitedLater(formatted) };
+}
+
+/** A context for the early emitters, which never ask it: one that does is a mistake to mend, not a question to answer unrecorded. */
+const NO_QUESTIONS: EmitContext = Object.fromEntries(
+  (['validatorName', 'argsName', 'routeName', 'dataName'] as const).map((fn) => [fn, () => { throw new Error(`an early emitter asked the context's ${fn}: mark it not early in DEPLOYMENT_EMITTERS`); }]),
+) as unknown as EmitContext;
+
+/** How many deployments' early documents this process made (the tests count them). */
+let earlyMade = 0;
+export const earlyDocumentsMade = (): number => earlyMade;
+
+/** The files of a deployment's early emitters, by step. */
+async function earlyDocuments(deployment: DeploymentModel): Promise<Map<string, EmittedFile[]>> {
+  earlyMade++;
+  const made = new Map<string, EmittedFile[]>();
+  for (const { step, emit } of DEPLOYMENT_EMITTERS.filter((e) => e.early)) made.set(step, await emit(deployment, NO_QUESTIONS));
+  return made;
 }
 
 /**
@@ -215,6 +235,10 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
     // Shared by every deployment, so always made from all of them (like the handlers).
     const validators = emitValidators(model, { cache: options.formatCache !== false });
+    deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
+    // Before the first print: the documents of the deployments whose files no earlier run recorded.
+    const early = new Map<string, Map<string, EmittedFile[]>>();
+    for (const deployment of selected) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
     const args = emitSharedArgs(model);
     const data = emitSharedData(model);
     const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
@@ -225,7 +249,6 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
     const sharedTypes = formatAll(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)), formatter);
-    deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
     for (const deployment of selected) {
       const started = performance.now();
@@ -233,7 +256,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
       const emittedOrReused = new Promise<void>((resolve) => (emitted = resolve));
       const made = awaitedLater(
         deploymentCache.files(deployment, context, async (asked) => {
-          const { formatted } = await emitDeploymentFiles(deployment, asked, deploymentCache, formatter);
+          const { formatted } = await emitDeploymentFiles(deployment, asked, deploymentCache, formatter, early.get(deployment.name));
           emitted();
           return formatted;
         }),
