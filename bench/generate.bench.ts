@@ -8,8 +8,9 @@
  *   installed from the npm registry into `node_modules/.cache/specpress/bench-peers/` on the
  *   first run (a version pinned here), and left out with a note when that fails;
  * - the edit loop, on a scratch copy of the project (spec/, output/ with its preserved regions,
- *   runtime/, contract/): an unchanged rerun, and a one-line description change, with the compile
- *   gate, as `specpress generate` runs them; then three such saves under `generate --watch`.
+ *   runtime/, contract/): an unchanged rerun, and three one-line description changes (and their
+ *   median), with the compile gate, as `specpress generate` runs them; then three such saves under
+ *   `generate --watch`.
  *
  * Each figure is the wall time, with the CPU time (user + system, children included, through
  * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one.
@@ -141,11 +142,18 @@ try {
   console.log(`  unchanged rerun, again:      ${s(timed('unchanged rerun', node, [specpress, ...generate], project))}`);
   const file = join(project, 'spec/namespaces/blockeditor-templates-v1.yaml');
   const text = readFileSync(file, 'utf8');
-  // A text no earlier run made (the caches are keyed by content: a repeated bench would otherwise find its own edit).
-  const edited = text.replace('What the business does.', `What the business does (edit ${Date.now().toString(36)}).`);
-  if (edited === text) throw new Error(`the description this bench edits is no longer in ${file}`);
-  writeFileSync(file, edited);
-  console.log(`  one-line description change: ${s(timed('one-line change', node, [specpress, ...generate], project))}`);
+  if (!text.includes('What the business does.')) throw new Error(`the description this bench edits is no longer in ${file}`);
+  // Three edits, each a text no earlier run made (the caches are keyed by content: a repeated
+  // bench would otherwise find its own edit); one run on a shared machine says little alone.
+  const edits: Timing[] = [];
+  for (let i = 1; i <= 3; i++) {
+    writeFileSync(file, text.replace('What the business does.', `What the business does (edit ${i} ${Date.now().toString(36)}).`));
+    const edit = timed('one-line change', node, [specpress, ...generate], project);
+    console.log(`  one-line description change ${i}: ${s(edit)}`);
+    if (edit !== undefined) edits.push(edit);
+  }
+  const median = [...edits].sort((a, b) => a.wall - b.wall)[Math.floor(edits.length / 2)];
+  console.log(`  one-line change, median of ${edits.length}: ${s(median)}`);
   writeFileSync(file, text);
   console.log(`  and back:                     ${s(timed('change back', node, [specpress, ...generate], project))}`);
   await watchLoop(project, generate, file, text);

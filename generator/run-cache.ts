@@ -268,7 +268,7 @@ const SOURCE_ROOT = existsSync(BUILT_MARK) ? resolve(CODE_ROOT, '..') : CODE_ROO
  * modification times from a clock that advances in ticks of a few milliseconds, so a file written
  * again within the tick of its stamp can show the time stamped.
  */
-const CLOCK_TICK_MS = 50;
+export const CLOCK_TICK_MS = 50;
 
 /** Every file under `dir` (absolute paths, sorted); none when it does not exist. */
 function filesUnderSync(dir: string): string[] {

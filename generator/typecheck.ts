@@ -14,13 +14,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from './spec/diagnostics.ts';
 import { ORPHANS_FILE } from './preserve.ts';
 import { writeAtomic } from './atomic-write.ts';
+import { CLOCK_TICK_MS } from './run-cache.ts';
 
 export interface TypecheckResult {
   /** The compiler's errors, each at its file:line:col (empty when everything compiles). */
@@ -128,11 +129,18 @@ export async function typecheckHandlers(outDir: string): Promise<TypecheckResult
   // A compiler that failed without saying where (it crashed) must not pass the check.
   if (code !== 0 && errors.length === 0) errors.push({ line: 1, col: 1, code: 'tsc', lines: [stdout.split('\n').find((l) => l.trim() !== '' && !isAbsolute(l.trim()))?.trim() ?? `exit code ${code}`] });
   const inputs: Record<string, string> = {};
+  const stamps: Record<string, Stamp> = {};
   // The compiler options (tsconfig.json) and the module kind (package.json's `type`) decide the answer too.
   const settings = ['tsconfig.json', 'package.json'].map((name) => join(root, name)).filter((path) => existsSync(path));
-  for (const file of [...settings, ...files.filter((f) => !f.split(sep).includes('node_modules'))]) inputs[file] = sha256(readOrEmpty(file));
+  const stampedAt = Date.now();
+  for (const file of [...settings, ...files.filter((f) => !f.split(sep).includes('node_modules'))]) {
+    // Stamped before it is read: a change made in between shows in its time.
+    const stamp = stampOf(file);
+    if (stamp !== undefined && stamp[0] < stampedAt - CLOCK_TICK_MS) stamps[file] = stamp;
+    inputs[file] = sha256(readOrEmpty(file));
+  }
   const diagnostics = await Promise.all(errors.map((e) => toDiagnostic(e, resolve(outDir))));
-  if (diagnostics.length === 0) await recordPass(cacheDir, { scope, inputs, files: files.length });
+  if (diagnostics.length === 0) await recordPass(cacheDir, { scope, inputs, stamps, files: files.length });
   return { diagnostics, inputs, files: files.length, ms: performance.now() - started };
 }
 
@@ -147,7 +155,21 @@ export async function typecheckHandlers(outDir: string): Promise<TypecheckResult
 interface Pass {
   scope: string;
   inputs: Record<string, string>;
+  /**
+   * Modification time and size of the inputs as they were read, for those older than the clock
+   * tick then: an input that still has both is not read again (a run with no type change would
+   * otherwise read and hash every file of the program, ~400 of them, each time).
+   */
+  stamps?: Record<string, Stamp>;
   files: number;
+}
+
+/** A file's modification time (ms) and size. */
+type Stamp = [number, number];
+
+function stampOf(file: string): Stamp | undefined {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats === undefined ? undefined : [stats.mtimeMs, stats.size];
 }
 
 const PASS_FILE = 'passed.json';
@@ -183,6 +205,11 @@ async function lastPass(cacheDir: string, scope: string): Promise<Pass | undefin
   // Read one after another without awaiting each: a thousand small files cost ~20 ms read in
   // turn and several times that as a thousand awaited reads (a thread-pool round trip apiece).
   for (const [file, hash] of Object.entries(pass.inputs)) {
+    const stamp = pass.stamps?.[file];
+    if (stamp !== undefined) {
+      const now = stampOf(file);
+      if (now !== undefined && now[0] === stamp[0] && now[1] === stamp[1]) continue;
+    }
     if (sha256(readOrEmpty(file)) !== hash) return undefined;
   }
   return pass;
