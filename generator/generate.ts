@@ -165,9 +165,10 @@ async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitConte
 }
 
 /** A context for the early emitters, which never ask it: one that does is a mistake to mend, not a question to answer unrecorded. */
-const NO_QUESTIONS: EmitContext = Object.fromEntries(
-  (['validatorName', 'argsName', 'routeName', 'dataName'] as const).map((fn) => [fn, () => { throw new Error(`an early emitter asked the context's ${fn}: mark it not early in DEPLOYMENT_EMITTERS`); }]),
-) as unknown as EmitContext;
+const refused = (fn: keyof EmitContext) => (): never => {
+  throw new Error(`an early emitter asked the context's ${fn}: mark it not early in DEPLOYMENT_EMITTERS`);
+};
+const NO_QUESTIONS: EmitContext = { validatorName: refused('validatorName'), argsName: refused('argsName'), routeName: refused('routeName'), dataName: refused('dataName') };
 
 /** How many deployments' early documents this process made (the tests count them). */
 let earlyMade = 0;

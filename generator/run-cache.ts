@@ -29,7 +29,6 @@ import { MANIFEST_FILE, frameHash, parseManifest } from './manifest.ts';
 import { writeAtomic } from './atomic-write.ts';
 import { readIfExists } from './read-text.ts';
 
-
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'specpress', 'runs');
 
 /** The folder holding generator/, contract/, runtime/ and templates/: the checkout, or dist/. */
