@@ -121,8 +121,19 @@ export class DeploymentCache {
     return this.store?.get('deployment', this.key(deployment.name, deployment, context)) !== undefined;
   }
 
+  /** Keys made this run, by model and step: mayReuse() and files() ask for the same one, a hash of megabytes. */
+  private readonly keys = new WeakMap<object, Map<string, string>>();
+
   private key(step: string, model: object, context: EmitContext): string {
-    return createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(contextValues(context)).update('\0').update(loadedModelJson(model)).digest('hex');
+    let byStep = this.keys.get(model);
+    if (byStep === undefined) this.keys.set(model, (byStep = new Map()));
+    const values = contextValues(context);
+    let key = byStep.get(`${step}\0${values}`);
+    if (key === undefined) {
+      key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(values).update('\0').update(loadedModelJson(model)).digest('hex');
+      byStep.set(`${step}\0${values}`, key);
+    }
+    return key;
   }
 
   /**
@@ -159,7 +170,7 @@ export class DeploymentCache {
     // the reused files depend on are the deployment's too.
     if (entry.key !== key || !Array.isArray(entry.files) || !answersAsBefore(context, entry.calls)) return undefined;
     const readAt = Date.now();
-    const texts = await Promise.all(entry.files.map((f) => this.diskTexts.get(f.path) ?? readIfExists(join(this.outDir, f.path))));
+    const texts = entry.files.map((f) => this.diskTexts.get(f.path) ?? readIfExists(join(this.outDir, f.path)));
     if (texts.some((t, i) => t === undefined || sha(t) !== entry.files[i]!.sha)) return undefined;
     if (this.diskTexts.size === 0) this.readSince = readAt;
     entry.files.forEach((f, i) => this.diskTexts.set(f.path, texts[i]!));

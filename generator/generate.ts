@@ -27,7 +27,8 @@ import { openPrintMemo } from './emit/print-memo.ts';
 import { Formatter, type FormatStats } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
-import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
+import { applyPlan, listFiles, planDiff, planWrite, writeAtomic, type WritePlan } from './write.ts';
+import { readIfExists } from './read-text.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 import { codeDigest, openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
@@ -216,7 +217,7 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
   const existing = new Map<string, string>();
   for (const path of await listFiles(outDir, join(outDir, 'handlers'))) {
     if (path === ORPHANS_FILE || !path.endsWith('.ts') || path === 'handlers/index.ts') continue;
-    const text = (await readIfExists(join(outDir, path)))!;
+    const text = readIfExists(join(outDir, path))!;
     if (text.startsWith(GENERATED_MARK)) existing.set(path, text);
   }
   return existing;
@@ -327,7 +328,7 @@ async function planAndWrite(
       result.ms = performance.now() - started;
       return result;
     }
-    const current = await readIfExists(join(options.outDir, ORPHANS_FILE));
+    const current = readIfExists(join(options.outDir, ORPHANS_FILE));
     files.push({ path: ORPHANS_FILE, content: appendOrphans(current, merged.orphans) });
   }
 
@@ -335,7 +336,7 @@ async function planAndWrite(
   const filtered = options.deployments !== undefined && options.deployments.length > 0;
   // A deployment left out of this run keeps its files and their manifest entries.
   const outOfScope = (path: string): boolean => filtered && path.startsWith('deployments/') && !names.has(path.split('/')[1]);
-  const previous = parseManifest(await readIfExists(join(options.outDir, MANIFEST_FILE)));
+  const previous = parseManifest(readIfExists(join(options.outDir, MANIFEST_FILE)));
   const manifest: Manifest = { files: {} };
   for (const [path, hash] of Object.entries(previous?.files ?? {})) if (outOfScope(path)) manifest.files[path] = hash;
   for (const f of files) if (f.path !== ORPHANS_FILE) manifest.files[f.path] = frameHash(f.content);
@@ -424,7 +425,7 @@ async function handEdits(outDir: string, plan: WritePlan, manifest: Manifest | u
       continue;
     }
     // The plan read every emitted path's text already; only extra files are read here.
-    const text = plan.disk.get(path) ?? (await readIfExists(join(outDir, path)));
+    const text = plan.disk.get(path) ?? readIfExists(join(outDir, path));
     if (text !== undefined && frameHash(text) !== recorded) edits.push({ path, reason: 'edited', action });
   }
   return edits.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -436,7 +437,7 @@ async function backUp(outDir: string, edits: HandEdit[], plan: WritePlan): Promi
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const copies: Array<{ path: string; copy: string }> = [];
   for (const { path } of edits) {
-    const text = plan.disk.get(path) ?? (await readIfExists(join(outDir, path)));
+    const text = plan.disk.get(path) ?? readIfExists(join(outDir, path));
     if (text === undefined) continue;
     const copy = `${BACKUP_DIR}/${stamp}/${path}`;
     // Synced like the output: the copy must exist before the file it keeps is overwritten.
@@ -452,7 +453,7 @@ async function unrecordedLeftovers(outDir: string, emitted: Set<string>, outOfSc
   for (const path of await listFiles(outDir)) {
     if (emitted.has(path) || outOfScope(path) || path === ORPHANS_FILE) continue;
     if (path.startsWith('deployments/') || path.startsWith('shared/')) left.push(path);
-    else if (path.startsWith('handlers/') && ((await readIfExists(join(outDir, path))) ?? '').startsWith(GENERATED_MARK)) left.push(path);
+    else if (path.startsWith('handlers/') && (readIfExists(join(outDir, path)) ?? '').startsWith(GENERATED_MARK)) left.push(path);
   }
   return left;
 }

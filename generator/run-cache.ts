@@ -27,7 +27,7 @@ import type { Diagnostic } from './spec/diagnostics.ts';
 import type { GenerateOptions, GenerateResult } from './generate.ts';
 import { MANIFEST_FILE, frameHash, parseManifest } from './manifest.ts';
 import { writeAtomic } from './atomic-write.ts';
-import { readIfExists } from './read-text.ts';
+import { readBytesIfExists, readIfExists } from './read-text.ts';
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'specpress', 'runs');
 
@@ -92,7 +92,7 @@ export function codeDigest(): Promise<string> {
     }
     const hash = createHash('sha256');
     for (const dir of CODE_DIRS) await hashTree(hash.update(`${dir}\0`), join(CODE_ROOT, dir));
-    hash.update((await readIfExists(join(CODE_ROOT, 'package-lock.json'))) ?? (await readIfExists(join(CODE_ROOT, '..', 'package-lock.json'))) ?? '');
+    hash.update(readIfExists(join(CODE_ROOT, 'package-lock.json')) ?? readIfExists(join(CODE_ROOT, '..', 'package-lock.json')) ?? '');
     const digest = hash.digest('hex');
     if (!stamped.racy) await saveJson(kept, { stamp: stamped.digest, digest });
     return digest;
@@ -140,12 +140,12 @@ async function outputIntact(outDir: string, manifestText: string, seen?: RunSeen
     const text = seen?.output.get(path);
     return text !== undefined && untouchedSince(join(outDir, path), seen!.outputSince) ? text : undefined;
   };
-  if ((known(MANIFEST_FILE) ?? (await readIfExists(join(outDir, MANIFEST_FILE)))) !== manifestText) return false;
+  if ((known(MANIFEST_FILE) ?? readIfExists(join(outDir, MANIFEST_FILE))) !== manifestText) return false;
   const manifest = parseManifest(manifestText);
   if (manifest === undefined) return false;
   for (const [path, recorded] of Object.entries(manifest.files)) {
     const kept = known(path);
-    const text = kept ?? (await readIfExists(join(outDir, path)));
+    const text = kept ?? readIfExists(join(outDir, path));
     // The hash reads CRLF as LF, but a run writes LF back: a CR anywhere is left to the run.
     if (text === undefined || text.includes('\r')) return false;
     const hash = (kept !== undefined ? seen!.frames?.get(path) : undefined) ?? frameHash(text);
@@ -158,12 +158,7 @@ async function outputIntact(outDir: string, manifestText: string, seen?: RunSeen
 async function unchanged(inputs: Record<string, string>, since?: number): Promise<boolean> {
   for (const [file, hash] of Object.entries(inputs)) {
     if (untouchedSince(file, since)) continue;
-    let text: Buffer | undefined;
-    try {
-      text = readFileSync(file);
-    } catch {
-      text = undefined;
-    }
+    const text = readBytesIfExists(file);
     if (text === undefined || createHash('sha256').update(text).digest('hex') !== hash) return false;
   }
   return true;
@@ -224,7 +219,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
     hit,
     async store(diagnostics, result, seen) {
       if (key === undefined || result.status !== 'ok' || result.orphans.length > 0) return;
-      const manifest = await readIfExists(join(options.outDir, MANIFEST_FILE));
+      const manifest = readIfExists(join(options.outDir, MANIFEST_FILE));
       if (manifest === undefined) return;
       const checked = result.typecheck !== undefined && result.typecheck.skipped === undefined ? { typecheck: { inputs: result.typecheck.inputs, files: result.typecheck.files } } : {};
       const stored: Entry = { key, manifest, diagnostics, result: { files: result.files, lines: result.lines, untypedResponses: result.untypedResponses }, ...checked };

@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -22,6 +22,7 @@ import { diagnostic, type Diagnostic } from './spec/diagnostics.ts';
 import { ORPHANS_FILE } from './preserve.ts';
 import { writeAtomic } from './atomic-write.ts';
 import { CLOCK_TICK_MS } from './run-cache.ts';
+import { readBytesIfExists } from './read-text.ts';
 
 export interface TypecheckResult {
   /** The compiler's errors, each at its file:line:col (empty when everything compiles). */
@@ -216,13 +217,7 @@ async function lastPass(cacheDir: string, scope: string): Promise<Pass | undefin
 }
 
 /** A file's bytes, or nothing for a file gone since (its hash then differs from any recorded). */
-function readOrEmpty(file: string): Buffer | string {
-  try {
-    return readFileSync(file);
-  } catch {
-    return '';
-  }
-}
+const readOrEmpty = (file: string): Buffer | string => readBytesIfExists(file) ?? '';
 
 async function recordPass(cacheDir: string, pass: Pass): Promise<void> {
   try {

@@ -10,7 +10,7 @@ import pMap from 'p-map';
 import { syncFolders, writeAtomic } from './atomic-write.ts';
 import { readIfExists } from './read-text.ts';
 
-export { readIfExists, writeAtomic };
+export { writeAtomic };
 
 export interface WritePlan {
   /** Files whose text differs from the disk. */
@@ -57,7 +57,7 @@ export async function listFiles(root: string, dir = root): Promise<string[]> {
 export async function planWrite(outDir: string, files: EmittedFile[], owned: (path: string) => boolean | Promise<boolean>, read?: { texts: Map<string, string>; since: number }): Promise<WritePlan> {
   const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0, disk: new Map(), readSince: read?.texts.size ? read.since : Date.now() };
   const emitted = new Set(files.map((f) => f.path));
-  const current = await pMap(files, (file) => read?.texts.get(file.path) ?? readIfExists(join(outDir, file.path)), { concurrency: AT_ONCE });
+  const current = files.map((file) => read?.texts.get(file.path) ?? readIfExists(join(outDir, file.path)));
   files.forEach((file, i) => {
     const text = current[i];
     if (text === undefined) plan.missing.push(file);
@@ -93,9 +93,9 @@ export async function applyPlan(outDir: string, plan: WritePlan): Promise<number
  */
 export async function planDiff(outDir: string, plan: WritePlan, label = 'output'): Promise<string> {
   const entries: Array<{ path: string; before?: string; after?: string }> = [
-    ...(await Promise.all(plan.changed.map(async (f) => ({ path: f.path, before: plan.disk.get(f.path) ?? (await readIfExists(join(outDir, f.path))), after: f.content })))),
+    ...plan.changed.map((f) => ({ path: f.path, before: plan.disk.get(f.path) ?? readIfExists(join(outDir, f.path)), after: f.content })),
     ...plan.missing.map((f) => ({ path: f.path, after: f.content })),
-    ...(await Promise.all(plan.extra.map(async (path) => ({ path, before: await readIfExists(join(outDir, path)) })))),
+    ...plan.extra.map((path) => ({ path, before: readIfExists(join(outDir, path)) })),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let out = '';
   for (const { path, before, after } of entries) {

@@ -340,7 +340,6 @@ export function register(program: Command): void {
         watchSpec(specDir, options);
         return;
       }
-      process.exitCode = code;
       await endNow(code);
     });
 }
