@@ -36,7 +36,7 @@ const IN_THREAD_CHARS = 64_000;
 const CHARS_PER_THREAD = 64_000;
 
 export class FormatPool {
-  private pool: Promise<Piscina<FormatTask, string>> | undefined;
+  private pool: Piscina<FormatTask, string> | undefined;
   private readonly threads = Math.max(1, availableParallelism() - 1);
   /** Characters sent to format so far, and the tasks the pool has now. */
   private sent = 0;
@@ -57,7 +57,7 @@ export class FormatPool {
       // A run that stopped on an error closed its pool while tasks were held: they end too.
       if (this.closed) throw new Error('the formatting pool was closed');
       this.pool ??= startPool(this.threads);
-      return await (await this.pool).run({ text, options });
+      return await this.pool.run({ text, options });
     } finally {
       this.running--;
       this.held.shift()?.();
@@ -70,6 +70,11 @@ export class FormatPool {
     this.format('', options).catch(() => undefined);
   }
 
+  /** The pool's threads started so far (their start is synchronous: startPool). */
+  threadCount(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
   /** Ends the pool's threads, after the run has all it asked of them; nothing when none were started. */
   async close(): Promise<void> {
     this.closed = true;
@@ -77,17 +82,21 @@ export class FormatPool {
     this.pool = undefined;
     if (pool === undefined) return;
     try {
-      await (await pool).destroy();
+      await pool.destroy();
     } finally {
       open--;
     }
   }
 }
 
-async function startPool(threads: number): Promise<Piscina<FormatTask, string>> {
+/**
+ * Synchronous, so the thread is started (and begins loading prettier) when the run asks, not at
+ * the run's next await: a cold run emits for seconds without one.
+ */
+function startPool(threads: number): Piscina<FormatTask, string> {
   started++;
   open++;
-  const { Piscina } = await import('piscina');
+  const { Piscina } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
   // Run from its TypeScript source (the tests, tsx), the worker module is TypeScript too: the
   // threads load it through tsx, as this process does. Built (dist/), it is plain JavaScript.
   const fromSource = import.meta.url.endsWith('.ts');

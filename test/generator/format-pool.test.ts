@@ -106,6 +106,19 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
     expect(formatPoolsOpen()).toBe(0);
   });
 
+  it('starts its first thread when a cold run asks, not at the run\'s next await', async () => {
+    const pool = new FormatPool();
+    try {
+      pool.warmUp({ ...PRETTIER_OPTIONS, parser: TS_PARSER });
+      // Nothing awaited yet: a cold run emits for seconds without awaiting, and the thread loads prettier meanwhile.
+      expect(pool.threadCount()).toBe(1);
+      expect(await pool.format('const a=1', { ...PRETTIER_OPTIONS, parser: TS_PARSER })).toBe('const a = 1;\n');
+    } finally {
+      await pool.close();
+    }
+    expect(formatPoolsOpen()).toBe(0);
+  });
+
   it('starts no thread for a run whose every piece is known', async () => {
     const t = await fixtureInOwnFolder(cleanups);
     const outDir = join(t.dir, 'output');
