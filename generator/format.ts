@@ -126,9 +126,10 @@ export class Formatter {
   /**
    * The file's text as prettier formats it; files of kinds prettier does not format are returned
    * as they are. `pieces` are the file's top-level pieces when its emitter knows them (EmittedFile):
-   * the file is then not parsed to find them.
+   * the file is then not parsed to find them. `laidOut` marks those of them already as prettier
+   * lays them out (data-file.ts): they are taken as they are.
    */
-  async format(path: string, content: string, pieces?: string[]): Promise<string> {
+  async format(path: string, content: string, pieces?: string[], laidOut?: boolean[]): Promise<string> {
     const parser = PARSERS[path.slice(path.lastIndexOf('.'))];
     if (parser === undefined) return content;
     // A file known whole (unchanged since a run formatted it) is not cut: cutting parses it.
@@ -138,7 +139,7 @@ export class Formatter {
       this.used.set(fileKey, known);
       return known;
     }
-    const formatted = await this.byPieces(parser, content, pieces);
+    const formatted = await this.byPieces(parser, content, pieces, laidOut);
     this.known.set(fileKey, formatted);
     this.used.set(fileKey, formatted);
     return formatted;
@@ -148,15 +149,20 @@ export class Formatter {
    * Everything up to the first await runs at once, in the order the files were given: which file
    * sends a piece (and so the counts) does not depend on when the threads answer.
    */
-  private async byPieces(parser: string, content: string, given: string[] | undefined): Promise<string> {
+  private async byPieces(parser: string, content: string, given: string[] | undefined, laidOut: boolean[] | undefined): Promise<string> {
+    const ready = parser === TS_PARSER && given !== undefined && laidOut !== undefined ? new Set(withoutBlankEnds(given.filter((_, i) => laidOut[i] === true))) : new Set<string>();
     const pieces = parser !== TS_PARSER ? [content] : given !== undefined ? withoutBlankEnds(given) : piecesInTsThread(content);
     if (pieces === undefined) return this.whole(parser, content, false);
     const keys = pieces.map((p) => pieceKey(parser, p));
-    // Each piece's formatted text, or its promise: known, being formatted for another file, or sent now.
+    // Each piece's formatted text, or its promise: laid out already, known, being formatted for another file, or sent now.
     const texts = new Map<string, string | Promise<string | undefined>>();
     const missing: Array<[key: string, text: string]> = [];
     keys.forEach((key, i) => {
       if (texts.has(key)) return;
+      if (ready.has(pieces[i]!)) {
+        texts.set(key, `${pieces[i]!}\n`);
+        return;
+      }
       const found = this.known.get(key) ?? this.formatting.get(key);
       if (found !== undefined) texts.set(key, found);
       else {
@@ -182,7 +188,9 @@ export class Formatter {
     }
     const formatted = await Promise.all(keys.map((key) => texts.get(key)!));
     if (formatted.some((text) => text === undefined)) return this.whole(parser, content, missing.length > 0);
-    keys.forEach((key, i) => this.used.set(key, formatted[i]!));
+    keys.forEach((key, i) => {
+      if (!ready.has(pieces[i]!)) this.used.set(key, formatted[i]!);
+    });
     return formatted.join('\n');
   }
 

@@ -188,7 +188,7 @@ async function earlyDocuments(deployment: DeploymentModel): Promise<Map<string, 
  * at once, so the pool's threads format them concurrently while this thread goes on emitting.
  */
 function formatAll(files: EmittedFile[], formatter: Formatter): Promise<EmittedFile[]> {
-  return awaitedLater(Promise.all(files.map(async (f) => ({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content, f.pieces) }))));
+  return awaitedLater(Promise.all(files.map(async (f) => ({ path: f.path, content: f.preformatted ? f.content : await formatter.format(f.path, f.content, f.pieces, f.laidOut) }))));
 }
 
 /**

@@ -14,6 +14,8 @@ export interface EmittedFile {
    * no parse of the file to find them.
    */
   pieces?: string[];
+  /** Which of `pieces` are already as prettier lays them out (data-file.ts): the formatter takes them as they are. */
+  laidOut?: boolean[];
 }
 
 /** What per-deployment emitters may read beside their deployment: artifacts shared by all. */

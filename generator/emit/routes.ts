@@ -9,13 +9,14 @@
  * - `deployments/<name>/routes.ts`: the deployment's list of those constants, in discovery order.
  */
 import { basename } from 'node:path';
-import type { ImportDeclarationStructure } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_VALIDATORS } from './validators.ts';
 import { SHARED_ARGS } from './shared-args.ts';
 import { handlerGroup, namespaceSlug, routeConstName, routeRegex } from './naming.ts';
-import { constStatement, generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
+import { dataFile } from './data-file.ts';
+import { Code, importStatement, type Literal } from './literal-layout.ts';
+import { generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
 
 export const SHARED_ROUTES = 'shared/routes.ts';
 
@@ -25,19 +26,22 @@ function endpointData(endpoint: Endpoint): Omit<Endpoint, 'source'> {
   return data;
 }
 
-function endpointText(endpoint: Endpoint, validator: string, args: string | undefined): string {
-  const data: Record<string, unknown> = endpointData(endpoint);
-  const props = Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${key === 'args' && args !== undefined ? `args.${args}` : JSON.stringify(value)}`);
-  props.push(`validate: validators.${validator} as CompiledValidator`);
-  if (endpoint.handler === 'custom') props.push(`handle: ${endpoint.operationId}`);
-  return `{ ${props.join(', ')} }`;
+/** An endpoint's entry: its model data, its args as the shared constant, its validator and handler. */
+function endpointValue(endpoint: Endpoint, validator: string, args: string | undefined): Literal {
+  const entry = { ...endpointData(endpoint) } as unknown as Record<string, Literal>;
+  if (args !== undefined && 'args' in entry) entry.args = new Code(`args.${args}`);
+  entry.validate = new Code(`validators.${validator} as CompiledValidator`);
+  if (endpoint.handler === 'custom') entry.handle = new Code(endpoint.operationId);
+  return entry;
 }
 
-function routeText(route: Route, deployment: string, context: EmitContext): string {
+function routeValue(route: Route, deployment: string, context: EmitContext): Literal {
   const { source: _source, endpoints, ...data } = route;
-  const props = [...Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`), `regex: ${JSON.stringify(routeRegex(route))}`];
-  const list = endpoints.map((e) => endpointText(e, context.validatorName(deployment, e.operationId), context.argsName(deployment, e.operationId)));
-  return `{ ${props.join(', ')}, endpoints: [${list.join(', ')}] }`;
+  return {
+    ...(data as Record<string, Literal>),
+    regex: routeRegex(route),
+    endpoints: endpoints.map((e) => endpointValue(e, context.validatorName(deployment, e.operationId), context.argsName(deployment, e.operationId))),
+  };
 }
 
 export interface RoutesIndex {
@@ -47,7 +51,7 @@ export interface RoutesIndex {
 
 export function emitSharedRoutes(model: SpecModel, context: EmitContext): { files: EmittedFile[]; index: RoutesIndex } {
   const byText = new Map<string, string>();
-  const texts = new Map<string, string>();
+  const values = new Map<string, Literal>();
   const index = new Map<string, string>();
   const handlers = new Map<string, Set<string>>();
   // A route constant never takes the name of a handler the file imports (or of its modules): a
@@ -56,13 +60,15 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
   const taken = new Set(['validators', 'args', ...model.deployments.flatMap((d) => d.routes.flatMap((r) => r.endpoints.filter((e) => e.handler === 'custom').map((e) => e.operationId)))]);
   for (const deployment of model.deployments) {
     for (const route of deployment.routes) {
-      const text = routeText(route, deployment.name, context);
+      const value = routeValue(route, deployment.name, context);
+      // A reference is written as its text: two routes alike but for their validators differ.
+      const text = JSON.stringify(value);
       let name = byText.get(text);
       if (name === undefined) {
         const base = routeConstName(route);
         name = base;
-        for (let n = 2; texts.has(name) || taken.has(name); n++) name = `${base}${n}`;
-        texts.set(name, text);
+        for (let n = 2; values.has(name) || taken.has(name); n++) name = `${base}${n}`;
+        values.set(name, value);
         byText.set(text, name);
         for (const e of route.endpoints) {
           if (e.handler !== 'custom') continue;
@@ -73,22 +79,21 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
       index.set(`${deployment.name}\0${route.path}`, name);
     }
   }
-  const imports: ImportDeclarationStructure[] = [...handlers.entries()]
+  const handlerImports = [...handlers.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([file, names]) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: file, namedImports: [...names] }));
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['CompiledValidator', 'RouteDef'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${basename(SHARED_VALIDATORS)}`, namespaceImport: 'validators' },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${basename(SHARED_ARGS)}`, namespaceImport: 'args' },
-        ...imports,
-        ...[...texts.entries()].map(([name, text]) => constStatement(name, 'RouteDef', text, true)),
-      ],
-    },
+    .map(([file, names]) => importStatement(file, { named: [...names] }));
+  const file = dataFile(
+    SHARED_ROUTES,
     generatedBanner('every distinct route of every deployment, one constant each'),
+    [
+      importStatement('../../runtime/rest/types.ts', { typeOnly: true, named: ['CompiledValidator', 'RouteDef'] }),
+      importStatement(`./${basename(SHARED_VALIDATORS)}`, { namespace: 'validators' }),
+      importStatement(`./${basename(SHARED_ARGS)}`, { namespace: 'args' }),
+      ...handlerImports,
+    ],
+    [...values.entries()].map(([name, value]) => ({ name, type: 'RouteDef', value, exported: true })),
   );
-  return { files: [{ path: SHARED_ROUTES, ...printed }], index: { name: (deployment, path) => index.get(`${deployment}\0${path}`)! } };
+  return { files: [file], index: { name: (deployment, path) => index.get(`${deployment}\0${path}`)! } };
 }
 
 export function emitRoutes(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {

@@ -4,10 +4,11 @@
  * operation served by three deployments (or several operations taking the same params) has its
  * descriptors written once. Named after the first operation taking them.
  */
-import type { StatementStructures } from 'ts-morph';
 import type { ArgSchema, SpecModel } from '../../contract/model.ts';
+import { dataFile } from './data-file.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { constStatement, generatedBanner, printSource, StructureKind } from './ts-source.ts';
+import { importStatement, type Literal } from './literal-layout.ts';
+import { generatedBanner } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
 
 export const SHARED_ARGS = 'shared/args.ts';
@@ -39,15 +40,18 @@ export function emitSharedArgs(model: SpecModel): { files: EmittedFile[]; index:
   }
   // Large descriptors repeated across sets (a meta object, a taxonomy filter) are written once.
   const wrapped = new Map([...values.entries()].map(([name, args]) => [name, { properties: args } as Record<string, unknown>]));
-  const { shared, values: rewritten, literal } = sharedConstants(wrapped, new Set(values.keys()));
-  const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../contract/model.ts', isTypeOnly: true, namedImports: ['ArgSchema'] },
-    ...shared.map(([name, text]) => constStatement(name, 'ArgSchema', text, false)),
-    ...[...rewritten.entries()].map(([name, wrappedArgs]) => constStatement(name, 'Record<string, ArgSchema>', literal(wrappedArgs.properties), true)),
-  ];
-  const printed = printSource({ statements }, generatedBanner('params descriptors of every deployment, one per distinct set'));
+  const { shared, values: rewritten, refer } = sharedConstants(wrapped, new Set(values.keys()));
+  const file = dataFile(
+    SHARED_ARGS,
+    generatedBanner('params descriptors of every deployment, one per distinct set'),
+    [importStatement('../../contract/model.ts', { typeOnly: true, named: ['ArgSchema'] })],
+    [
+      ...shared.map(([name, value]) => ({ name, type: 'ArgSchema', value: value as Literal, refer })),
+      ...[...rewritten.entries()].map(([name, wrappedArgs]) => ({ name, type: 'Record<string, ArgSchema>', value: wrappedArgs.properties as Literal, exported: true, refer })),
+    ],
+  );
   return {
-    files: [{ path: SHARED_ARGS, ...printed }],
+    files: [file],
     index: { name: (deployment, operationId) => index.get(`${deployment}\0${operationId}`) },
   };
 }

@@ -3,11 +3,12 @@
  * deployments (a resource is the same in every deployment unless a binding changes its meta;
  * every deployment carries every catalog). Each deployment's `deployment.ts` refers to them.
  */
-import type { StatementStructures } from 'ts-morph';
 import type { Resource, SpecModel } from '../../contract/model.ts';
+import { dataFile } from './data-file.ts';
 import type { EmittedFile } from './emitted-file.ts';
+import { importStatement, type Literal } from './literal-layout.ts';
 import { camelCase } from './naming.ts';
-import { constStatement, generatedBanner, printSource, StructureKind } from './ts-source.ts';
+import { generatedBanner } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
 
 export const SHARED_DATA = 'shared/data.ts';
@@ -39,16 +40,25 @@ export function emitSharedData(model: SpecModel): { files: EmittedFile[]; index:
   }
   // Fields repeated across resources (a post and a post whose meta a binding changed) are written once.
   const schemas = new Map([...values.entries()].filter(([, v]) => v.type === 'Resource').map(([name, v]) => [name, (v.value as Resource).schema as unknown as Record<string, unknown>]));
-  const { shared, values: rewritten, literal } = sharedConstants(schemas, new Set(values.keys()));
-  const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../contract/model.ts', isTypeOnly: true, namedImports: ['ArgSchema', 'Resource'] },
-    ...shared.map(([name, text]) => constStatement(name, 'ArgSchema', text, false)),
-    ...[...values.entries()].map(([name, { type, value }]) =>
-      constStatement(name, type, type === 'Resource' ? literal({ ...(value as Resource), schema: rewritten.get(name) }) : JSON.stringify(value), true),
-    ),
-  ];
+  const { shared, values: rewritten, refer } = sharedConstants(schemas, new Set(values.keys()));
+  const file = dataFile(
+    SHARED_DATA,
+    generatedBanner('resources and catalogs of every deployment, one per distinct value'),
+    [importStatement('../../contract/model.ts', { typeOnly: true, named: ['ArgSchema', 'Resource'] })],
+    [
+      ...shared.map(([name, value]) => ({ name, type: 'ArgSchema', value: value as Literal, refer })),
+      ...[...values.entries()].map(([name, { type, value }]) => ({
+        name,
+        type,
+        value: (type === 'Resource' ? { ...(value as Resource), schema: rewritten.get(name) } : value) as Literal,
+        exported: true,
+        // Only a resource's schema has shared parts; a catalog is written as the spec gives it.
+        refer: type === 'Resource' ? refer : undefined,
+      })),
+    ],
+  );
   return {
-    files: [{ path: SHARED_DATA, ...printSource({ statements }, generatedBanner('resources and catalogs of every deployment, one per distinct value')) }],
+    files: [file],
     index: {
       name(deployment, kind, key) {
         const name = index.get(`${deployment}\0${kind}\0${key}`);

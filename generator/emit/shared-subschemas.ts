@@ -5,6 +5,8 @@
  * emitters find them again by content; any identical part is shared, named after the property
  * where it was first seen.
  */
+import { Code } from './literal-layout.ts';
+
 type Schema = Record<string, unknown>;
 
 /** A sub-schema is shared when it is at least this long (JSON characters) and used twice. */
@@ -86,10 +88,10 @@ const REF_KEY = '$sharedConstant';
 /**
  * TypeScript constants whose large repeated parts are constants of their own: `values` are
  * schema-like objects (descriptor maps wrapped as `{ properties }`); the result is the shared
- * parts first (each before any part that uses it), then the values, as `[name, literal]`, where
- * a literal refers to a shared part by its constant's name.
+ * parts first (each before any part that uses it), then the values, where an object standing
+ * for a shared part is turned into a reference to its constant by `refer` (literal-layout.ts).
  */
-export function sharedConstants(values: Map<string, Schema>, taken: Set<string>): { shared: Array<[string, string]>; values: Map<string, Schema>; literal: (value: unknown) => string } {
+export function sharedConstants(values: Map<string, Schema>, taken: Set<string>): { shared: Array<[string, Schema]>; values: Map<string, Schema>; refer: (value: object) => Code | undefined } {
   const rewritten = new Map(values);
   const parts = shareSubSchemas(
     rewritten,
@@ -102,19 +104,24 @@ export function sharedConstants(values: Map<string, Schema>, taken: Set<string>)
     },
     (id) => ({ [REF_KEY]: id }),
   );
-  const literal = (value: unknown) => JSON.stringify(value).replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1');
+  const refer = (value: object): Code | undefined => {
+    const id = (value as Schema)[REF_KEY];
+    return typeof id === 'string' && parts.has(id) && Object.keys(value).length === 1 ? new Code(id) : undefined;
+  };
   // Each part after the parts it refers to (a rewritten part can be shorter than a part nested
   // in it, so length alone does not order them): depth-first over the references, shortest first.
-  const texts = new Map([...parts.entries()].map(([name, v]) => [name, literal(v)]));
-  const refsOf = (name: string) => [...JSON.stringify(parts.get(name)).matchAll(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g)].map((m) => m[1]!);
-  const shared: Array<[string, string]> = [];
+  const texts = new Map([...parts.entries()].map(([name, v]) => [name, JSON.stringify(v)]));
+  const refsOf = (name: string) => [...texts.get(name)!.matchAll(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g)].map((m) => m[1]!);
+  const shared: Array<[string, Schema]> = [];
   const placed = new Set<string>();
   const place = (name: string) => {
     if (placed.has(name)) return;
     placed.add(name);
     for (const ref of refsOf(name)) place(ref);
-    shared.push([name, texts.get(name)!]);
+    shared.push([name, parts.get(name)!]);
   };
-  for (const name of [...texts.keys()].sort((a, b) => texts.get(a)!.length - texts.get(b)!.length)) place(name);
-  return { shared, values: rewritten, literal };
+  // Ordered by the length of the literal (the reference written as its name, as it is in the file).
+  const literalLength = (name: string) => texts.get(name)!.replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1').length;
+  for (const name of [...texts.keys()].sort((a, b) => literalLength(a) - literalLength(b))) place(name);
+  return { shared, values: rewritten, refer };
 }

@@ -14,7 +14,10 @@ describe('sharedConstants', () => {
       ['a', { properties: { meta: outer, other: inner } }],
       ['b', { properties: { meta: outer } }],
     ]);
-    const { shared } = sharedConstants(values, new Set(['a', 'b']));
+    const { shared: parts, refer } = sharedConstants(values, new Set(['a', 'b']));
+    // Each part as the file writes it: a reference by its constant's name.
+    const literal = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) && refer(v) !== undefined ? `@${refer(v)!.text}` : v)).replace(/"@(\w+)"/g, '$1');
+    const shared = parts.map(([name, value]) => [name, literal(value)] as const);
     const names = shared.map(([name]) => name);
     expect(names).toHaveLength(2);
     const user = shared.find(([, text]) => names.some((n) => text.includes(n)))!;
