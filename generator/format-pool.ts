@@ -9,9 +9,9 @@
  * and a prettier of its own (loaded and warmed up again), more than a one-line edit's few pieces
  * take to format. So a run's first IN_THREAD_CHARS characters are formatted on the thread
  * ts-morph is loaded on (ts-thread.ts, which loads prettier too while the spec is read), and
- * only a run with more (or one sure to have more: warmUp()) starts the pool; the pool is then
- * handed one more task at a time for each CHARS_PER_THREAD characters the run has sent (it
- * starts a thread when a task finds every thread busy).
+ * only a run with more (or one sure to have more: warmUp()) starts the pool; the run may then
+ * have one thread more for each CHARS_PER_THREAD characters it has sent, each handed up to
+ * TASKS_PER_THREAD tasks at once (piscina starts a thread when every thread has that many).
  */
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
@@ -35,6 +35,14 @@ const IN_THREAD_CHARS = 64_000;
 /** Characters of text to format that earn the run one more thread. */
 const CHARS_PER_THREAD = 64_000;
 
+/**
+ * Tasks a thread is handed at once. The next task reaches a thread only through this thread's
+ * event loop, which a cold run keeps busy for seconds (its printing and schema compiling on the
+ * ts-morph thread are synchronous calls): a thread handed one task at a time finished it and
+ * waited. With a few in hand it goes from one to the next on its own.
+ */
+const TASKS_PER_THREAD = 64;
+
 export class FormatPool {
   private pool: Piscina<FormatTask, string> | undefined;
   private readonly threads = Math.max(1, availableParallelism() - 1);
@@ -51,7 +59,7 @@ export class FormatPool {
   async format(text: string, options: Options): Promise<string> {
     this.sent += text.length;
     if (this.pool === undefined && !this.wanted && this.sent <= IN_THREAD_CHARS) return formatInTsThread(text, options);
-    while (this.running >= Math.min(this.threads, 1 + Math.floor(this.sent / CHARS_PER_THREAD))) await new Promise<void>((resolve) => this.held.push(resolve));
+    while (this.running >= TASKS_PER_THREAD * Math.min(this.threads, 1 + Math.floor(this.sent / CHARS_PER_THREAD))) await new Promise<void>((resolve) => this.held.push(resolve));
     this.running++;
     try {
       // A run that stopped on an error closed its pool while tasks were held: they end too.
@@ -68,6 +76,11 @@ export class FormatPool {
   warmUp(options: Options): void {
     this.wanted = true;
     this.format('', options).catch(() => undefined);
+  }
+
+  /** Tasks given to this pool and not yet handed to a thread: held here, or in piscina's queue. */
+  tasksWaitingHere(): number {
+    return this.held.length + (this.pool?.queueSize ?? 0);
   }
 
   /** The pool's threads started so far (their start is synchronous: startPool). */
@@ -104,6 +117,8 @@ function startPool(threads: number): Piscina<FormatTask, string> {
     filename: new URL(fromSource ? './format-worker.ts' : './format-worker.js', import.meta.url).href,
     minThreads: 1,
     maxThreads: threads,
+    // piscina starts another thread only when every thread has this many tasks in hand.
+    concurrentTasksPerWorker: TASKS_PER_THREAD,
     // A thread that waits between two files is kept (the run ends them all): one ended idle would
     // be started again, prettier loaded again, for the next file.
     idleTimeout: Number.POSITIVE_INFINITY,

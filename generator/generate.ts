@@ -139,25 +139,28 @@ const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseF
  * answers are those of an earlier run; they come formatted.
  */
 async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitContext, cache: DeploymentCache, formatter: Formatter, early: Map<string, EmittedFile[]> | undefined): Promise<{ formatted: Promise<EmittedFile[]> }> {
-  const out: EmittedFile[] = [];
+  const out = new Map<string, Promise<EmittedFile[]>>();
   const records: Array<{ paths: string[]; record: (formatted: EmittedFile[]) => void }> = [];
-  for (const { step, emit, proseFree } of DEPLOYMENT_EMITTERS) {
+  // Each step's files go to the formatter as soon as they are made, so the pool formats while
+  // this thread emits; the types, whose schemas this thread compiles for longest, come last.
+  for (const { step, emit, proseFree } of [...DEPLOYMENT_EMITTERS].sort((a, b) => Number(a.step === 'types') - Number(b.step === 'types'))) {
     if (!proseFree) {
-      out.push(...(early?.get(step) ?? (await emit(deployment, asked))));
+      out.set(step, formatAll(early?.get(step) ?? (await emit(deployment, asked)), formatter));
       continue;
     }
     const model = withoutArgDescriptions(deployment);
     const found = await cache.lookup(`${deployment.name} ${step}`, model, asked);
     if (found.files !== undefined) {
-      out.push(...found.files);
+      out.set(step, Promise.resolve(found.files));
       continue;
     }
     const files = await emit(model, found.context);
-    out.push(...files);
+    out.set(step, formatAll(files, formatter));
     records.push({ paths: files.map((f) => f.path), record: found.record });
   }
   // Returned unawaited (in an object: an async function's promise would wait for it), so the next deployment is emitted while this one is formatted.
-  const formatted = formatAll(out, formatter).then((files) => {
+  const formatted = Promise.all(DEPLOYMENT_EMITTERS.map(({ step }) => out.get(step)!)).then((steps) => {
+    const files = steps.flat();
     const byPath = new Map(files.map((f) => [f.path, f]));
     for (const { paths, record } of records) record(paths.map((path) => byPath.get(path)!));
     return files;
@@ -250,7 +253,8 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // What is formatted is formatted on the pool's threads while this one emits what comes next;
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
-    const sharedTypes = formatAll(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)), formatter);
+    // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
+    const handlers = formatAll(emitHandlers(model), formatter);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
     for (const deployment of selected) {
       const started = performance.now();
@@ -268,8 +272,8 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
       await emittedOrReused;
       deployments.push({ name: deployment.name, started, made });
     }
-    // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
-    const handlers = formatAll(emitHandlers(model), formatter);
+    // The shared types last: their schemas take this thread longest to compile, while the pool formats what came before.
+    const sharedTypes = formatAll(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)), formatter);
     files.push(...(await sharedCode), ...(await sharedTypes));
     for (const { name, started, made } of deployments) {
       const done = await made;

@@ -92,9 +92,11 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
 
     const many = new FormatPool();
     before = formatThreadsStarted();
-    const large = (i: number): string => `export const list${i} = [${'1,'.repeat(12_000)}];`;
+    // More tasks than a thread is handed at once (64), and more text than one thread's share.
+    const large = (i: number): string => `export const list${i} = [${'1,'.repeat(2_000)}];`;
+    const tasks = Array.from({ length: 80 }, (_, i) => i + 1);
     try {
-      const formatted = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => many.format(large(i), options)));
+      const formatted = await Promise.all(tasks.map((i) => many.format(large(i), options)));
       expect(formatted.every((text, i) => text.startsWith(`export const list${i + 1} = [\n  1, 1,`))).toBe(true);
     } finally {
       await many.close();
@@ -112,7 +114,12 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
       pool.warmUp({ ...PRETTIER_OPTIONS, parser: TS_PARSER });
       // Nothing awaited yet: a cold run emits for seconds without awaiting, and the thread loads prettier meanwhile.
       expect(pool.threadCount()).toBe(1);
-      expect(await pool.format('const a=1', { ...PRETTIER_OPTIONS, parser: TS_PARSER })).toBe('const a = 1;\n');
+      // Tasks are handed to the thread at once, several at a time, so it goes from one to the
+      // next while this thread is busy: none waits here for this thread's event loop.
+      const texts = Array.from({ length: 10 }, (_, i) => `const a${i}=1`);
+      const formatted = texts.map((text) => pool.format(text, { ...PRETTIER_OPTIONS, parser: TS_PARSER }));
+      expect(pool.tasksWaitingHere()).toBe(0);
+      expect(await Promise.all(formatted)).toEqual(texts.map((_, i) => `const a${i} = 1;\n`));
     } finally {
       await pool.close();
     }
