@@ -118,7 +118,12 @@ export class DeploymentCache {
    * early only what a deployment without such an entry will need.
    */
   mayReuse(deployment: DeploymentModel, context: EmitContext): boolean {
-    return this.store?.get('deployment', this.key(deployment.name, deployment, context)) !== undefined;
+    return this.mayReuseStep(deployment.name, deployment, context);
+  }
+
+  /** mayReuse() for one step's entry (lookup()'s `key`, its model). */
+  mayReuseStep(step: string, model: object, context: EmitContext): boolean {
+    return this.store?.get('deployment', this.key(step, model, context)) !== undefined;
   }
 
   /** Keys made this run, by model and step: mayReuse() and files() ask for the same one, a hash of megabytes. */

@@ -167,6 +167,8 @@ async function unchanged(inputs: Record<string, string>, since?: number): Promis
 export interface RunCache {
   /** The answer of the last identical run, when nothing changed since. */
   hit: { diagnostics: Diagnostic[]; result: GenerateResult } | undefined;
+  /** Whether an earlier run into this output was recorded at all (hit or not): a first run makes everything. */
+  recorded: boolean;
   /** Records a run that ended ok, for the next one; `seen` spares reading again what the run read. */
   store(diagnostics: Diagnostic[], result: GenerateResult, seen?: RunSeen): Promise<void>;
 }
@@ -198,7 +200,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
   // A file written within the clock tick cannot be as a stored stamp saw it (those are all
   // settled, every file older than the tick when taken): the stamp alone cannot answer, so it does
   // not wait for the tick to pass (the bench's and a watcher's edit lands just before the run).
-  if (how.stampOnly && first.racy) return { hit: undefined, store: async () => undefined };
+  if (how.stampOnly && first.racy) return { hit: undefined, recorded: entry !== undefined, store: async () => undefined };
   const inputsStamp = first.racy ? await settledStamp(keyInputFiles(specDir), keyOptions(options)) : first;
   const wantsCheck = (e: Entry): boolean => !options.typecheck || e.typecheck !== undefined;
   let hit: RunCache['hit'];
@@ -217,6 +219,7 @@ export async function openRunCache(specDir: string, options: GenerateOptions, ho
   }
   return {
     hit,
+    recorded: entry !== undefined,
     async store(diagnostics, result, seen) {
       if (key === undefined || result.status !== 'ok' || result.orphans.length > 0) return;
       const manifest = readIfExists(join(options.outDir, MANIFEST_FILE));

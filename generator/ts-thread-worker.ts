@@ -2,9 +2,12 @@
  * The thread ts-morph is loaded on (ts-thread.ts): it prints structures into TypeScript text, cuts
  * files at their top-level statements (TypeScript's compiler is loaded here, not on the main
  * thread), formats the few pieces of a small edit with prettier, and compiles schemas into types
- * with json-schema-to-typescript. ts-morph is required as this module loads, then prettier and
- * json-schema-to-typescript, so the loads overlap what the main thread does until it first needs
- * them (reading and checking the spec).
+ * with json-schema-to-typescript. prettier and json-schema-to-typescript are loaded as this
+ * module loads, so the loads overlap what the main thread does until it first needs them
+ * (reading and checking the spec). ts-morph, with TypeScript's compiler (most of a second of
+ * CPU), is loaded when the main thread says a run will print (`load-ts`: a run without caches,
+ * or one whose structures changed), or else at the first request that needs it: an edit of
+ * descriptions prints nothing, and the load, on the other core, slowed its run by a tenth.
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
@@ -13,12 +16,20 @@ import { topLevelPieces } from './top-level-pieces.ts';
 import type { TsThreadRequest } from './ts-thread.ts';
 import { TS_PARSER } from './format-options.ts';
 
-// A library that cannot load is the first request's error (thrown to the main thread), not a thread that never answers.
-let unloadable: unknown;
-try {
-  createRequire(import.meta.url)('ts-morph');
-} catch (error) {
-  unloadable = error;
+// A library that cannot load is the error of the requests needing it (thrown to the main thread), not a thread that never answers.
+let tsMorph: 'not loaded' | 'loaded' | { unloadable: unknown } = 'not loaded';
+function loadTsMorph(): void {
+  if (tsMorph !== 'not loaded') return;
+  try {
+    createRequire(import.meta.url)('ts-morph');
+    tsMorph = 'loaded';
+  } catch (error) {
+    tsMorph = { unloadable: error };
+  }
+}
+function needTsMorph(): void {
+  loadTsMorph();
+  if (typeof tsMorph === 'object') throw tsMorph.unloadable;
 }
 // prettier loads its parser at its first use: one small text, so that the run's first format does not wait for it.
 const prettier = import('prettier').then(async (loaded) => {
@@ -30,7 +41,9 @@ const schemaTypes = prettier.then(() => import('json-schema-to-typescript'));
 schemaTypes.catch(() => undefined);
 
 runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefined> => {
-  if (unloadable !== undefined) throw unloadable;
+  // Answered at once; the load follows, before this thread takes the next request.
+  if (request.kind === 'load-ts') return void setImmediate(loadTsMorph);
+  if (request.kind === 'print' || request.kind === 'print-units' || request.kind === 'pieces') needTsMorph();
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
   if (request.kind === 'print-units') return printUnits(request.units);
   if (request.kind === 'pieces') return topLevelPieces(request.text);

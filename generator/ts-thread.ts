@@ -16,6 +16,7 @@ import type { OptionalKind, SourceFileStructure } from 'ts-morph';
 import type { Statement } from './emit/print-structure.ts';
 
 export type TsThreadRequest =
+  | { kind: 'load-ts' }
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
   | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
@@ -56,6 +57,23 @@ export function startTsThread(): void {
 function ask(request: TsThreadRequest): string | string[] | undefined {
   startTsThread();
   return call!(request);
+}
+
+let loadAsked = false;
+let loadsWanted = 0;
+
+/** How many times runs of this process said they would print (the tests count them). */
+export const tsMorphLoadsWanted = (): number => loadsWanted;
+
+/**
+ * Has the thread load ts-morph now, without waiting for it: for a run that will print (the thread
+ * otherwise loads it at the first print, which would then wait for it).
+ */
+export function loadTsMorphInTsThread(): void {
+  loadsWanted++;
+  if (loadAsked) return;
+  loadAsked = true;
+  ask({ kind: 'load-ts' });
 }
 
 /** ts-morph's text of the source file's structure (with the header first) in top-level pieces (print-structure.ts); the structure must be plain data, no writer function. */

@@ -267,7 +267,7 @@ function watchFolders(root: string, changed: () => void): () => void {
 const WATCH_QUIET_MS = 150;
 
 /**
- * Loads, while the watch waits for a save, what a run after an edit loads: the generator, the
+ * Loads, while the watch waits for a save, what a run after an edit may load: the generator, the
  * thread ts-morph, prettier and json-schema-to-typescript are loaded on (ts-thread.ts), handlebars
  * and the cache store's SQLite. The run that answered at the start came from the run cache and
  * loaded none of them; without this the first save would pay for all of them.
@@ -275,7 +275,10 @@ const WATCH_QUIET_MS = 150;
 async function loadWhatARunLoads(): Promise<void> {
   try {
     await import('../generate.ts');
-    (await import('../ts-thread.ts')).startTsThread();
+    const thread = await import('../ts-thread.ts');
+    thread.startTsThread();
+    // Idle time: ts-morph too, which a run loads only when it prints.
+    thread.loadTsMorphInTsThread();
     for (const library of ['handlebars', 'better-sqlite3']) await import(library);
   } catch {
     // A library that cannot load now fails the run that needs it, with its message.

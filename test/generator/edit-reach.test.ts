@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateFromSpec } from '../../generator/generate.ts';
 import { printCounts } from '../../generator/emit/print-memo.ts';
+import { tsMorphLoadsWanted } from '../../generator/ts-thread.ts';
 import { fixtureInOwnFolder, snapshot } from './helpers.ts';
 import { PATIENCE_MS } from '../support/patience.ts';
 
@@ -35,9 +36,12 @@ describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
     const before = await snapshot(outDir);
 
     await writeFile(namespace, text.replace(ARG, described('The whole note as written')));
+    const wanted = tsMorphLoadsWanted();
     const second = await generateFromSpec(specDir, { outDir });
     expect(second.result?.status).toBe('ok');
     const after = await snapshot(outDir);
+    // It prints nothing, so it did not have ts-morph loaded (most of a second of the other core).
+    expect(tsMorphLoadsWanted() - wanted).toBe(0);
     const changed = [...after.keys()].filter((p) => !before.get(p)!.equals(after.get(p)!)).sort();
 
     // The description is published (discovery, OpenAPI, the reference page, the params
@@ -67,6 +71,29 @@ describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
     // emitters never see an arg's description (emit/without-arg-descriptions.ts), and their files
     // came from the output as the last run wrote them (before this, 10 files were looked up).
     expect(printCounts()).toEqual({ printed: 0, reused: 2 });
+  });
+});
+
+describe('an edit that changes what is printed', { timeout: 2 * PATIENCE_MS }, () => {
+  it('has ts-morph loaded as soon as the model says so, as a first run and a run without caches do', async () => {
+    const t = await fixtureInOwnFolder(cleanups);
+    const outDir = join(t.dir, 'output');
+    const namespace = join(t.specDir, 'namespaces', 'notes-v1.yaml');
+    const text = await readFile(namespace, 'utf8');
+    let wanted = tsMorphLoadsWanted();
+    expect((await generateFromSpec(t.specDir, { outDir })).result?.status).toBe('ok');
+    // A first run: nothing recorded before.
+    expect(tsMorphLoadsWanted() - wanted).toBeGreaterThan(0);
+
+    // Another arg type changes the params' structures (tests, types), not only their prose.
+    await writeFile(namespace, text.replace(ARG, 'text: { type: integer, required: true }'));
+    wanted = tsMorphLoadsWanted();
+    expect((await generateFromSpec(t.specDir, { outDir })).result?.status).toBe('ok');
+    expect(tsMorphLoadsWanted() - wanted).toBe(1);
+
+    wanted = tsMorphLoadsWanted();
+    expect((await generateFromSpec(t.specDir, { outDir, check: true, formatCache: false })).result?.status).toBe('ok');
+    expect(tsMorphLoadsWanted() - wanted).toBeGreaterThan(0);
   });
 });
 
