@@ -23,7 +23,7 @@ import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { codeDigest } from './run-cache.ts';
 import { cacheStore, type CacheStore } from './cache-store.ts';
 import { readIfExists } from './read-text.ts';
-import { loadedModelJson, modelJson } from './model-json.ts';
+import { loadedModelDigest, modelJson } from './model-json.ts';
 
 /** One question an emitter asked the context, and the answer it got. */
 interface ContextCall {
@@ -39,7 +39,6 @@ interface Entry {
   files: Array<{ path: string; sha: string }>;
 }
 
-const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** A context that answers as `context` does and writes down every question and answer (each member that is a function; values are part of the key). */
 function recording(context: EmitContext, calls: ContextCall[]): EmitContext {
@@ -126,7 +125,16 @@ export class DeploymentCache {
     return this.store?.get('deployment', this.key(step, model, context)) !== undefined;
   }
 
-  /** Keys made this run, by model and step: mayReuse() and files() ask for the same one, a hash of megabytes. */
+  /** Hashes of file texts made this run: a deployment's entry and its steps' entries record the same files. */
+  private readonly hashes = new Map<string, string>();
+
+  private sha(text: string): string {
+    let hash = this.hashes.get(text);
+    if (hash === undefined) this.hashes.set(text, (hash = createHash('sha256').update(text).digest('hex')));
+    return hash;
+  }
+
+  /** Keys made this run, by model and step: mayReuse() and files() ask for the same one. */
   private readonly keys = new WeakMap<object, Map<string, string>>();
 
   private key(step: string, model: object, context: EmitContext): string {
@@ -135,7 +143,7 @@ export class DeploymentCache {
     const values = contextValues(context);
     let key = byStep.get(`${step}\0${values}`);
     if (key === undefined) {
-      key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(values).update('\0').update(loadedModelJson(model)).digest('hex');
+      key = createHash('sha256').update(this.salt).update('\0').update(step).update('\0').update(values).update('\0').update(loadedModelDigest(model)).digest('hex');
       byStep.set(`${step}\0${values}`, key);
     }
     return key;
@@ -157,7 +165,7 @@ export class DeploymentCache {
     const store = this.store;
     return {
       context: recording(context, calls),
-      record: (formatted) => store.put('deployment', key, JSON.stringify({ key, calls, files: formatted.map((f) => ({ path: f.path, sha: sha(f.content) })) } satisfies Entry)),
+      record: (formatted) => store.put('deployment', key, JSON.stringify({ key, calls, files: formatted.map((f) => ({ path: f.path, sha: this.sha(f.content) })) } satisfies Entry)),
     };
   }
 
@@ -176,7 +184,7 @@ export class DeploymentCache {
     if (entry.key !== key || !Array.isArray(entry.files) || !answersAsBefore(context, entry.calls)) return undefined;
     const readAt = Date.now();
     const texts = entry.files.map((f) => this.diskTexts.get(f.path) ?? readIfExists(join(this.outDir, f.path)));
-    if (texts.some((t, i) => t === undefined || sha(t) !== entry.files[i]!.sha)) return undefined;
+    if (texts.some((t, i) => t === undefined || this.sha(t) !== entry.files[i]!.sha)) return undefined;
     if (this.diskTexts.size === 0) this.readSince = readAt;
     entry.files.forEach((f, i) => this.diskTexts.set(f.path, texts[i]!));
     return entry.files.map((f, i) => ({ path: f.path, content: texts[i]!, preformatted: true }));

@@ -19,7 +19,7 @@ export interface Manifest {
 }
 
 /** Text with CRLF read as LF: a checkout that converts line endings is not an edit. */
-export const normalizeNewlines = (text: string): string => text.replace(/\r\n/g, '\n');
+export const normalizeNewlines = (text: string): string => (text.includes('\r') ? text.replace(/\r\n/g, '\n') : text);
 
 /** The hash recorded for a file's text. */
 export function frameHash(text: string): string {

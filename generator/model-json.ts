@@ -3,6 +3,8 @@
  * no value and a key absent differ: what the caches that depend on a deployment's model key their
  * entries by (deployment-cache.ts, spec/clean-deployments.ts).
  */
+import { createHash } from 'node:crypto';
+
 const keepUndefined = (_key: string, value: unknown): unknown => (value === undefined ? '\0undefined' : value);
 
 export function modelJson(value: unknown): string {
@@ -21,3 +23,14 @@ export function loadedModelJson(model: object): string {
   return json;
 }
 const made = new WeakMap<object, string>();
+
+/**
+ * A hash of a loaded model's JSON, made once per object: the caches key by it (a step's key, the
+ * checks', the validators') rather than each hashing the megabytes of JSON again.
+ */
+export function loadedModelDigest(model: object): string {
+  let digest = digests.get(model);
+  if (digest === undefined) digests.set(model, (digest = createHash('sha256').update(loadedModelJson(model)).digest('hex')));
+  return digest;
+}
+const digests = new WeakMap<object, string>();

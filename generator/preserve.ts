@@ -18,6 +18,8 @@ export const regionEnd = (id: string): string => `// #endregion specpress:${id}`
  */
 const REGION = /^([ \t]*)\/\/ #region specpress:([A-Za-z0-9_]+)[ \t]*\r?\n([\s\S]*?)^[ \t]*\/\/ #endregion specpress:\2[ \t]*\r?$/gm;
 const ANY_START = /^[ \t]*\/\/ #region specpress:([A-Za-z0-9_]+)/gm;
+/** Text every region's start line holds. */
+const REGION_MARK = '// #region specpress:';
 
 export class PreserveError extends Error {}
 
@@ -44,6 +46,8 @@ export function parseRegions(text: string, file: string): Map<string, string> {
 
 /** The text with every region's inner text left out: what the generator alone decides. */
 export function outsideRegions(text: string): string {
+  // Most generated files have no region: the marker is found (or not) far faster than the pattern.
+  if (!text.includes(REGION_MARK)) return text;
   return text.replace(REGION, (whole, indent: string, id: string) => `${indent}${regionStart(id)}\n${indent}${regionEnd(id)}`);
 }
 

@@ -17,7 +17,7 @@ import { shareSubSchemas } from './shared-subschemas.ts';
 import { cachedText } from '../text-cache.ts';
 import { memoizedText, printMemoOn } from './print-memo.ts';
 import { withoutArgDescriptions } from './without-arg-descriptions.ts';
-import { loadedModelJson } from '../model-json.ts';
+import { loadedModelDigest } from '../model-json.ts';
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
@@ -114,7 +114,7 @@ function madeOf(model: SpecModel): string {
  */
 function argsDigest(deployment: DeploymentModel): string {
   const model = withoutArgDescriptions(deployment);
-  return memoizedText('validator-args', loadedModelJson(model), () => {
+  return memoizedText('validator-args', loadedModelDigest(model), () => {
     const args = model.routes.map((r) => r.endpoints.map((e) => [e.operationId, e.argsMode, e.argsMode === 'declared' ? e.args : {}]));
     return createHash('sha256').update(JSON.stringify(args)).digest('hex');
   });

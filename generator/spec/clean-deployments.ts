@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { DeploymentModel } from '../../contract/model.ts';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
 import { codeDigest } from '../run-cache.ts';
-import { loadedModelJson } from '../model-json.ts';
+import { loadedModelDigest } from '../model-json.ts';
 import { withoutArgDescriptions } from '../emit/without-arg-descriptions.ts';
 
 export class CleanDeployments {
@@ -30,7 +30,7 @@ export class CleanDeployments {
   }
 
   private key(deployment: DeploymentModel): string {
-    return `clean-checks:${createHash('sha256').update(this.salt).update('\0').update(loadedModelJson(withoutArgDescriptions(deployment))).digest('hex')}`;
+    return `clean-checks:${createHash('sha256').update(this.salt).update('\0').update(loadedModelDigest(withoutArgDescriptions(deployment))).digest('hex')}`;
   }
 
   /** Whether the deployment's checks passed on this very model before. */
