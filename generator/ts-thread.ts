@@ -2,12 +2,14 @@
  * ts-morph, and the TypeScript compiler it brings (half a second to load), live on a thread of
  * their own (ts-thread-worker.ts), called synchronously through synckit: the emitters print with
  * it and the formatter cuts files with it as if it were loaded here; a run's first few pieces are
- * formatted there too (format-pool.ts), by the prettier it loads after ts-morph, and schemas not
+ * formatted there too (format-pool.ts), by the prettier it loads at its start, and schemas not
  * compiled before are turned into types there by json-schema-to-typescript (which loads prettier
- * as it loads: on this thread it costs the main one nothing). A run that will print starts
- * the thread before it reads the spec (startTsThread), so the load happens on another core while
- * this one reads and checks; an emitter that prints before anything started it starts it then
- * and waits for it. The thread is not waited for at exit (synckit unrefs it).
+ * as it loads: on this thread it costs the main one nothing). A run not answered from the run
+ * cache starts the thread before it reads the spec (startTsThread), so prettier and
+ * json-schema-to-typescript load on another core while this one reads and checks; ts-morph loads
+ * there only for a run that will print (loadTsMorphInTsThread), or at the first print. An emitter
+ * that prints before anything started the thread starts it then and waits for it. The thread is
+ * not waited for at exit (synckit unrefs it).
  */
 import { createRequire } from 'node:module';
 import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
