@@ -20,10 +20,10 @@ async function answeredFromCache() {
   const { isStale } = await import('../scripts/build.mjs');
   if (isStale()) return undefined;
   freshDist = true;
-  // The thread ts-morph loads on (half a second, on another core) starts before the stamp is
-  // checked: a run the stamp does not answer is an edit's (or a cold one's), whose first print
-  // would otherwise wait for that load the longer; a run it answers leaves it unused (unref'd,
-  // ~20 ms of that rerun's quarter second).
+  // The ts-morph thread (prettier and json-schema-to-typescript load there at once, ts-morph when
+  // a run will print: generator/ts-thread.ts) starts before the stamp is checked: a run the stamp
+  // does not answer is an edit's (or a cold one's), which would otherwise wait for those loads the
+  // longer; a run it answers leaves it unused (unref'd, ~20 ms of that rerun's quarter second).
   (await import('../dist/generator/ts-thread.js')).startTsThread();
   try {
     const { fastRerun } = await import(module.href);

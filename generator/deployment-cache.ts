@@ -39,7 +39,6 @@ interface Entry {
   files: Array<{ path: string; sha: string }>;
 }
 
-
 /** A context that answers as `context` does and writes down every question and answer (each member that is a function; values are part of the key). */
 function recording(context: EmitContext, calls: ContextCall[]): EmitContext {
   const seen = new Set<string>();

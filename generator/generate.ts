@@ -133,8 +133,11 @@ const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseF
   { step: 'other-object-tests', emit: emitOtherObjectTests, proseFree: true },
 ];
 
+/** The order the emitters run in: the types, whose schemas this thread compiles for longest, last. */
+const EMITTING_ORDER = [...DEPLOYMENT_EMITTERS].sort((a, b) => Number(a.step === 'types') - Number(b.step === 'types'));
+
 /**
- * A deployment's files, emitted one emitter after another and handed to the formatter at once.
+ * A deployment's files, emitted one emitter after another, each emitter's files handed to the formatter as soon as made.
  * A prose-free emitter's files are reused when its model without descriptions and its context
  * answers are those of an earlier run; they come formatted.
  */
@@ -142,8 +145,8 @@ async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitConte
   const out = new Map<string, Promise<EmittedFile[]>>();
   const records: Array<{ paths: string[]; record: (formatted: EmittedFile[]) => void }> = [];
   // Each step's files go to the formatter as soon as they are made, so the pool formats while
-  // this thread emits; the types, whose schemas this thread compiles for longest, come last.
-  for (const { step, emit, proseFree } of [...DEPLOYMENT_EMITTERS].sort((a, b) => Number(a.step === 'types') - Number(b.step === 'types'))) {
+  // this thread emits (the files are put back in DEPLOYMENT_EMITTERS' order below).
+  for (const { step, emit, proseFree } of EMITTING_ORDER) {
     if (!proseFree) {
       out.set(step, formatAll(early?.get(step) ?? (await emit(deployment, asked)), formatter));
       continue;

@@ -12,25 +12,14 @@ export function modelJson(value: unknown): string {
 }
 
 /**
- * A loaded model's JSON (a deployment, or its projection without descriptions), made once per
- * object: the spec checks, the validators and the deployment cache each key by it, and a model is
- * never changed once loaded (spec/load.ts hands it out finished; a model given to the generator
- * is not changed afterwards).
- */
-export function loadedModelJson(model: object): string {
-  let json = made.get(model);
-  if (json === undefined) made.set(model, (json = modelJson(model)));
-  return json;
-}
-const made = new WeakMap<object, string>();
-
-/**
- * A hash of a loaded model's JSON, made once per object: the caches key by it (a step's key, the
- * checks', the validators') rather than each hashing the megabytes of JSON again.
+ * A hash of a loaded model's JSON (a deployment, or its projection without descriptions), made
+ * once per object: the spec checks, the validators and the deployment cache each key by it, so the
+ * megabytes of JSON are made and hashed once, and not kept. A model is never changed once loaded
+ * (spec/load.ts hands it out finished; a model given to the generator is not changed afterwards).
  */
 export function loadedModelDigest(model: object): string {
   let digest = digests.get(model);
-  if (digest === undefined) digests.set(model, (digest = createHash('sha256').update(loadedModelJson(model)).digest('hex')));
+  if (digest === undefined) digests.set(model, (digest = createHash('sha256').update(modelJson(model)).digest('hex')));
   return digest;
 }
 const digests = new WeakMap<object, string>();

@@ -110,7 +110,7 @@ class Layout {
    * A leaf's text: a scalar, a reference, or an empty object or array (which prettier cannot
    * break either); undefined for an object or an array with members.
    */
-  private leaf(value: Node): string | undefined {
+  leaf(value: Node): string | undefined {
     if (value === null) return 'null';
     switch (typeof value) {
       case 'string':
@@ -185,10 +185,6 @@ class Layout {
     });
   }
 
-  leafText(value: Node): string | undefined {
-    return this.leaf(value);
-  }
-
   /** The value on one line. */
   flat(value: Node): string {
     const leaf = this.leaf(value);
@@ -242,7 +238,7 @@ export function constantStatement(name: string, type: string, value: Literal, ex
   if (value === undefined) throw new NotLaidOut('a constant without a value');
   const layout = new Layout(options);
   const head = `${exported ? 'export ' : ''}const ${name}: ${type} = `;
-  const text = layout.leafText(value);
+  const text = layout.leaf(value);
   if (text !== undefined) {
     // prettier would break after `=` here, or keep it, depending on the value's kind: not decided here.
     if (textWidth(head) + textWidth(text) + 1 > WIDTH) throw new NotLaidOut('a plain value too long for its line');

@@ -121,7 +121,7 @@ export function sharedConstants(values: Map<string, Schema>, taken: Set<string>)
     shared.push([name, parts.get(name)!]);
   };
   // Ordered by the length of the literal (the reference written as its name, as it is in the file).
-  const literalLength = (name: string) => texts.get(name)!.replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1').length;
-  for (const name of [...texts.keys()].sort((a, b) => literalLength(a) - literalLength(b))) place(name);
+  const lengths = new Map([...texts].map(([name, text]) => [name, text.replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1').length]));
+  for (const name of [...texts.keys()].sort((a, b) => lengths.get(a)! - lengths.get(b)!)) place(name);
   return { shared, values: rewritten, refer };
 }

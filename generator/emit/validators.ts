@@ -109,8 +109,8 @@ function madeOf(model: SpecModel): string {
 
 /**
  * A hash of a deployment's endpoints' operations, params modes and args without descriptions,
- * remembered by the JSON of its model without args' descriptions (which the deployment cache
- * makes too): an edit of a description computes nothing here.
+ * remembered by the digest of its model without args' descriptions (which the deployment cache
+ * keys by too: model-json.ts): an edit of a description computes nothing here.
  */
 function argsDigest(deployment: DeploymentModel): string {
   const model = withoutArgDescriptions(deployment);

@@ -6,10 +6,11 @@
  * only for the deployments whose model is new. Only a clean result is remembered: a problem is
  * found again, at its position in the files as they are now.
  *
- * Kept in the cache store (cache-store.ts), keyed by the JSON (`undefined` values written out) of
- * the model without its args' descriptions (emit/without-arg-descriptions.ts: neither check reads
- * them, and the deployment cache makes that JSON anyway), salted with the generator's code and
- * library versions: a stale entry can only miss. Off with the cache.
+ * Kept in the cache store (cache-store.ts), keyed by the digest of the JSON (`undefined` values
+ * written out) of the model without its args' descriptions (emit/without-arg-descriptions.ts:
+ * neither check reads them, and the deployment cache keys by that digest too: model-json.ts),
+ * salted with the generator's code and library versions: a stale entry can only miss. Off with
+ * the cache.
  */
 import { createHash } from 'node:crypto';
 import type { DeploymentModel } from '../../contract/model.ts';
