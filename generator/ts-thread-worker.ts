@@ -47,6 +47,11 @@ runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefi
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
   if (request.kind === 'print-units') return printUnits(request.units);
   if (request.kind === 'pieces') return topLevelPieces(request.text);
-  if (request.kind === 'schema-type') return (await schemaTypes).compile(request.schema, request.name, request.options);
+  if (request.kind === 'schema-types') {
+    const { compile } = await schemaTypes;
+    const texts: string[] = [];
+    for (const { schema, name, options } of request.schemas) texts.push(await compile(schema, name, options));
+    return texts;
+  }
   return (await prettier).format(request.text, request.options);
 });

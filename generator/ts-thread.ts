@@ -23,7 +23,7 @@ export type TsThreadRequest =
   | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
   | { kind: 'format'; text: string; options: Options }
-  | { kind: 'schema-type'; schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> };
+  | { kind: 'schema-types'; schemas: Array<{ schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> }> };
 
 /** How long one request may take (the first waits for ts-morph's load): far more than any takes, on a busy machine too. */
 const ANSWER_WITHIN_MS = 300_000;
@@ -108,7 +108,7 @@ export function formatInTsThread(text: string, options: Options): string {
   return ask({ kind: 'format', text, options }) as string;
 }
 
-/** json-schema-to-typescript's `compile` of the schema, on this thread (it loads the library, and prettier with it, after ts-morph). */
-export function compileSchemaTypeInTsThread(schema: JSONSchema, name: string, options: Partial<SchemaTypeOptions>): string {
-  return ask({ kind: 'schema-type', schema, name, options }) as string;
+/** json-schema-to-typescript's `compile` of each schema, in order, on this thread (it loads the library, and prettier with it, as it starts). */
+export function compileSchemaTypesInTsThread(schemas: Array<{ schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> }>): string[] {
+  return ask({ kind: 'schema-types', schemas }) as string[];
 }

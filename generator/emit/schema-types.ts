@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { JSONSchema, Options } from 'json-schema-to-typescript';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
-import { compileSchemaTypeInTsThread } from '../ts-thread.ts';
+import { compileSchemaTypesInTsThread } from '../ts-thread.ts';
 
 const VERSION = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 
@@ -24,20 +24,34 @@ export function openSchemaTypes(cache: boolean): void {
   made = new Map();
 }
 
-/** `compile(schema, name, options)`, or the text it gave for the same input before. */
-export async function compileSchemaType(schema: JSONSchema, name: string, options: Partial<Options>): Promise<string> {
-  const key = createHash('sha256').update(VERSION).update('\0').update(JSON.stringify([schema, name, options])).digest('hex').slice(0, 40);
-  let text = known.get(key);
-  if (text === undefined) {
-    text = store?.get('schema-type', key);
-    if (text === undefined) {
-      // On the ts-morph thread, where the library is loaded (with the prettier it loads) off this thread's path.
-      text = compileSchemaTypeInTsThread(schema, name, options);
-      made.set(key, text);
-    }
-    known.set(key, text);
+/** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
+export interface SchemaTypeRequest {
+  schema: JSONSchema;
+  name: string;
+  options: Partial<Options>;
+}
+
+const keyOf = (r: SchemaTypeRequest): string => createHash('sha256').update(VERSION).update('\0').update(JSON.stringify([r.schema, r.name, r.options])).digest('hex').slice(0, 40);
+
+/**
+ * `compile` of each request, or the text it gave for the same input before. Those not known are
+ * compiled together, in one request to the ts-morph thread: one at a time, each a round trip
+ * between two threads that wait on each other, they spent more time waking than compiling.
+ */
+export function compileSchemaTypes(requests: SchemaTypeRequest[]): string[] {
+  const keys = requests.map(keyOf);
+  const texts = keys.map((key) => known.get(key) ?? store?.get('schema-type', key));
+  const missing = [...new Set(keys.filter((_key, i) => texts[i] === undefined))];
+  if (missing.length > 0) {
+    const first = new Map(keys.map((key, i) => [key, requests[i]!] as const).reverse());
+    const compiled = compileSchemaTypesInTsThread(missing.map((key) => first.get(key)!));
+    missing.forEach((key, i) => made.set(key, compiled[i]!));
   }
-  return text;
+  return keys.map((key, i) => {
+    const text = texts[i] ?? made.get(key)!;
+    known.set(key, text);
+    return text;
+  });
 }
 
 /** Ends a run: with the cache on, the texts compiled anew go to the cache store (written by its flush). */

@@ -31,6 +31,21 @@ export const VariableDeclarationKind = {
 export interface PrintedSource {
   content: string;
   pieces: string[];
+  /** Which pieces prettier leaves as they are (tables under `prettier-ignore`): the formatter skips them. */
+  laidOut?: boolean[];
+}
+
+/** Line comments ending in `prettier-ignore`: prettier prints the statement under them as it was written. */
+const IGNORED_BY_PRETTIER = /^(?:\/\/[^\n]*\n)*\/\/ prettier-ignore\n$/;
+
+/**
+ * Whether prettier would print the unit's text as it is: one statement under `prettier-ignore`
+ * (tableConstant), its comments on lines of their own, nothing after it. Its hundreds of rows
+ * would otherwise be parsed by prettier only to be given back unchanged.
+ */
+function keptAsWritten(unit: Statement[]): boolean {
+  const [statement] = unit;
+  return unit.length === 1 && typeof statement === 'object' && typeof statement.leadingTrivia === 'string' && IGNORED_BY_PRETTIER.test(statement.leadingTrivia) && statement.trailingTrivia === undefined;
 }
 
 /**
@@ -42,8 +57,15 @@ export interface PrintedSource {
  */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): PrintedSource {
   const statements = structure.statements;
-  if (!printMemoOn() || !Array.isArray(statements)) return fromPieces(printInTsThread(structure, header));
+  if (!Array.isArray(statements)) return fromPieces(printInTsThread(structure, header));
   const units = pieceUnits(statements as Statement[]);
+  const laidOut = units.some(keptAsWritten) ? units.map(keptAsWritten) : undefined;
+  return { ...printUnitsOf(structure, units, header), ...(laidOut && { laidOut }) };
+}
+
+/** The units' texts: those printed before from the memo, the others printed on the ts-morph thread. */
+function printUnitsOf(structure: OptionalKind<SourceFileStructure>, units: Statement[][], header: string | undefined): PrintedSource {
+  if (!printMemoOn()) return fromPieces(printInTsThread(structure, header));
   const keys = units.map(unitKey);
   // A writer function somewhere: the thread refuses it, saying what to do.
   if (keys.some((key) => key === undefined)) return fromPieces(printInTsThread(structure, header));

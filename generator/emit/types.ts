@@ -5,7 +5,7 @@
  * (so `oneOf` becomes a real union).
  */
 import type { Options } from 'json-schema-to-typescript';
-import { compileSchemaType } from './schema-types.ts';
+import { compileSchemaTypes, type SchemaTypeRequest } from './schema-types.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './naming.ts';
@@ -82,13 +82,23 @@ function withTsRefs(schema: unknown): unknown {
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([n, c]) => [n, withTsRefs(c)])) : withTsRefs(v)]));
 }
 
+/** A declaration of a types file: its text, or the schema json-schema-to-typescript makes it from and how that text is then written. */
+type Part = string | { request: SchemaTypeRequest; write: (compiled: string) => string };
+
+const fromSchema = (schema: unknown, name: string, write: (compiled: string) => string): Part => ({ request: { schema: untitled(schema) as never, name, options: OPTIONS }, write });
+
+/** The parts' texts, every schema among them compiled in one go (schema-types.ts). */
+function written(parts: Part[]): string[] {
+  const pending = parts.filter((part) => typeof part !== 'string');
+  const texts = compileSchemaTypes(pending.map((part) => part.request));
+  let next = 0;
+  return parts.map((part) => (typeof part === 'string' ? part : part.write(texts[next++]!)));
+}
+
 /** One named interface (or type) per shape endpoints answer with: resources, catalog items... */
-async function shapeTypes(deployment: DeploymentModel): Promise<string[]> {
-  const out: string[] = [];
-  for (const [name, schema] of namedShapes(deployment)) {
-    const described = { description: `The ${name} shape.`, ...schema };
-    out.push(oneLineDocs(await compileSchemaType(untitled(withTsRefs(described)) as never, name, OPTIONS)));
-  }
+function shapeTypes(deployment: DeploymentModel): Part[] {
+  const out: Part[] = [];
+  for (const [name, schema] of namedShapes(deployment)) out.push(fromSchema(withTsRefs({ description: `The ${name} shape.`, ...schema }), name, oneLineDocs));
   return out;
 }
 
@@ -113,8 +123,8 @@ function handlerArgsType(route: Route, endpoint: Endpoint, input: string): strin
   return `/** ${doc} */\nexport type ${argsTypeName(endpoint.operationId)} = ${type};\n`;
 }
 
-async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
-  const out: string[] = [];
+function endpointTypes(deployment: DeploymentModel): Part[] {
+  const out: Part[] = [];
   // A part of the params a spec shape made (the meta object) names that shape's interface: the
   // answer's when the part is the same, else one `<Shape>Input` interface written once.
   const answers = namedShapes(deployment);
@@ -141,13 +151,13 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
       const doc = `Params of ${what} as a client sends them.`;
       const same = byContent.get(JSON.stringify(schema));
       if (same !== undefined) out.push(`/** ${doc} */\nexport type ${input} = ${same};\n`);
-      else out.push(asTypeAlias(oneLineDocs(await compileSchemaType(untitled({ ...schema, description: doc }) as never, input, OPTIONS))));
+      else out.push(fromSchema({ ...schema, description: doc }, input, (compiled) => asTypeAlias(oneLineDocs(compiled))));
       if (same === undefined) byContent.set(JSON.stringify(schema), input);
       out.push(handlerArgsType(route, endpoint, input));
       out.push(`/** What ${what} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }
-  for (const [name, part] of inputs) out.push(oneLineDocs(await compileSchemaType(untitled(withTsRefs(part)) as never, name, OPTIONS)));
+  for (const [name, part] of inputs) out.push(fromSchema(withTsRefs(part), name, oneLineDocs));
   return out;
 }
 
@@ -156,7 +166,7 @@ const partsOf = new WeakMap<DeploymentModel, Promise<string[]>>();
 function typeParts(deployment: DeploymentModel): Promise<string[]> {
   let parts = partsOf.get(deployment);
   if (parts === undefined) {
-    parts = (async () => [...(await shapeTypes(deployment)), ...(await endpointTypes(deployment))])();
+    parts = (async () => written([...shapeTypes(deployment), ...endpointTypes(deployment)]))();
     partsOf.set(deployment, parts);
   }
   return parts;
