@@ -252,6 +252,9 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     if (options.formatCache === false) formatter.warmUp();
     openSchemaTypes(options.formatCache !== false);
     openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
+    // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
+    // Emitted first: the pool formats them while this thread makes the validators.
+    const handlers = formatAll(emitHandlers(model), formatter);
     // Shared by every deployment, so always made from all of them (like the handlers).
     const validators = emitValidators(model, { cache: options.formatCache !== false });
     deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
@@ -269,8 +272,6 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // What is formatted is formatted on the pool's threads while this one emits what comes next;
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
-    // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
-    const handlers = formatAll(emitHandlers(model), formatter);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
     for (const deployment of selected) {
       const started = performance.now();

@@ -98,12 +98,14 @@ export function piecesText(pieces: string[]): string {
 
 /**
  * A file written as text rather than printed: a leading comment, then declarations' texts as its
- * pieces (the comment kept with the first, as printSource keeps it with the imports).
+ * pieces (the comment kept with the first, as printSource keeps it with the imports). `laidOut`
+ * says which parts are as prettier lays them out (a line comment above one keeps it so).
  */
-export function headedPieces(header: string, parts: string[]): PrintedSource {
+export function headedPieces(header: string, parts: string[], laidOut?: boolean[]): PrintedSource {
   const [first, ...rest] = parts.map((part) => part.trimEnd());
   const pieces = first === undefined ? [header.trimEnd()] : [`${header.trimEnd()}\n\n${first}`, ...rest];
-  return { content: piecesText(pieces), pieces };
+  const marked = laidOut !== undefined && first !== undefined && laidOut.some(Boolean);
+  return { content: piecesText(pieces), pieces, ...(marked && { laidOut }) };
 }
 
 /** How every generated file begins: the generator removes only files that begin so. */
