@@ -12,10 +12,10 @@ import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './namin
 import { requestSchema, type JsonSchema } from './published-schema.ts';
 import { namedShapes, responseOf, withShapeRefs } from './responses.ts';
 import { headedPieces } from './ts-source.ts';
-import { stringLiteral } from './literal-layout.ts';
-import { PRETTIER_OPTIONS } from '../format-options.ts';
+import { NotLaidOut, stringLiteral } from './literal-layout.ts';
+import { fitsOnItsLine, layOutDeclaration } from './type-layout.ts';
 
-const OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
+export const SCHEMA_TYPE_OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
 /** Keywords that say what a value is; a schema with none of them allows any JSON value. */
 const TYPING_KEYWORDS = ['type', '$ref', 'tsType', 'oneOf', 'anyOf', 'allOf', 'not', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'items'];
@@ -53,7 +53,7 @@ function untitled(schema: unknown): unknown {
 }
 
 /** A doc comment of one line of text is written on one line (`/** text *\/`), not three. */
-function oneLineDocs(code: string): string {
+export function oneLineDocs(code: string): string {
   return code.replace(/\/\*\*\n\s*\* ([^\n]*)\n\s*\*\//g, (_whole, text: string) => `/** ${text} */`);
 }
 
@@ -63,8 +63,9 @@ function oneLineDocs(code: string): string {
  * runtime code that reads any operation's params (`HandlerContext`'s default) accepts every
  * operation's, while a service that declares what it reads is checked against them.
  */
-function asTypeAlias(code: string): string {
-  return code.replace(/^export interface (\w+) \{\n([\s\S]*?)^\}$/m, 'export type $1 = {\n$2};');
+export function asTypeAlias(code: string): string {
+  // Its last line closes it: json-schema-to-typescript writes members unindented, so a nested object's `}` starts a line too.
+  return code.replace(/^export interface (\w+) \{\n([\s\S]*)^\}$/m, 'export type $1 = {\n$2};');
 }
 
 /** The result type expression of an endpoint, in terms of the named shapes. */
@@ -87,11 +88,12 @@ function withTsRefs(schema: unknown): unknown {
 /** A declaration of a types file: its text, or the schema json-schema-to-typescript makes it from and how that text is then written. */
 type Part = string | { request: SchemaTypeRequest; write: (compiled: string) => string };
 
-const fromSchema = (schema: unknown, name: string, write: (compiled: string) => string): Part => ({ request: { schema: untitled(schema) as never, name, options: OPTIONS }, write });
+const fromSchema = (schema: unknown, name: string, write: (compiled: string) => string): Part => ({ request: { schema: untitled(schema) as never, name, options: SCHEMA_TYPE_OPTIONS }, write });
 
 /**
- * A declaration's text, and whether it is as prettier lays it out (a declaration written here that
- * fits on its lines, ownText); json-schema-to-typescript's are left to the formatter.
+ * A declaration's text, and whether it is as prettier lays it out: one written here that fits on
+ * its lines (ownText), or one of json-schema-to-typescript's that type-layout.ts lays out; the
+ * others are left to the formatter.
  */
 interface TypeText {
   text: string;
@@ -104,18 +106,25 @@ interface TypeText {
  * left to the formatter, which breaks it.
  */
 function ownText(text: string): TypeText {
-  return { text, laidOut: text.split('\n').every((line) => /^\/\*\*.*\*\/$/.test(line) || fits(line)) };
+  return { text, laidOut: text.split('\n').every((line) => /^\/\*\*.*\*\/$/.test(line) || fitsOnItsLine(line)) };
 }
 
-/** A line of code prettier leaves whole: printable ASCII (one column a character) within the print width. */
-const fits = (line: string): boolean => line.length <= PRETTIER_OPTIONS.printWidth! && /^[\x20-\x7e]*$/.test(line);
+/** A compiled declaration, laid out when type-layout.ts knows how. */
+function compiledText(text: string): TypeText {
+  try {
+    return { text: layOutDeclaration(text), laidOut: true };
+  } catch (error) {
+    if (error instanceof NotLaidOut) return { text, laidOut: false };
+    throw error;
+  }
+}
 
 /** The parts' texts, every schema among them compiled in one go (schema-types.ts). */
 function written(parts: Part[]): TypeText[] {
   const pending = parts.filter((part) => typeof part !== 'string');
   const texts = compileSchemaTypes(pending.map((part) => part.request));
   let next = 0;
-  return parts.map((part) => (typeof part === 'string' ? ownText(part) : { text: part.write(texts[next++]!), laidOut: false }));
+  return parts.map((part) => (typeof part === 'string' ? ownText(part) : compiledText(part.write(texts[next++]!))));
 }
 
 /** One named interface (or type) per shape endpoints answer with: resources, catalog items... */
@@ -147,7 +156,7 @@ function handlerArgsType(route: Route, endpoint: Endpoint, input: string): strin
   const required = `Required<Pick<${input}, ${defaulted.map(stringLiteral).join(' | ')}>>`;
   // Too long for a line, prettier breaks the intersection after its `&`; longer still, it is left to prettier (ownText).
   const oneLine = `${declared} ${input} & ${required};`;
-  return `/** ${doc} */\n${fits(oneLine) ? oneLine : `${declared} ${input} &\n  ${required};`}\n`;
+  return `/** ${doc} */\n${fitsOnItsLine(oneLine) ? oneLine : `${declared} ${input} &\n  ${required};`}\n`;
 }
 
 function endpointTypes(deployment: DeploymentModel): Part[] {

@@ -1,9 +1,11 @@
 /**
  * Pieces an emitter marks laid out skip prettier (format.ts): the case tables under
- * `prettier-ignore` (ts-source.ts) and the type declarations written whole (emit/types.ts). Each
- * such piece of the real spec's files must be what prettier makes of it alone, and some must be
+ * `prettier-ignore` (ts-source.ts), the type declarations written whole (emit/types.ts) and
+ * json-schema-to-typescript's declarations laid out by type-layout.ts. Each such piece of the real
+ * spec's files, and of random schemas, must be what prettier makes of it alone, and most must be
  * marked, or the formatter would do the work again.
  */
+import { compile } from 'json-schema-to-typescript';
 import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SpecModel } from '../../contract/model.ts';
@@ -11,7 +13,9 @@ import type { EmittedFile } from '../../generator/emit/emitted-file.ts';
 import { emitContractTests } from '../../generator/emit/contract-tests.ts';
 import { customOperations } from '../../generator/emit/handlers.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
-import { emitSharedTypes, emitTypes } from '../../generator/emit/types.ts';
+import { NotLaidOut } from '../../generator/emit/literal-layout.ts';
+import { layOutDeclaration } from '../../generator/emit/type-layout.ts';
+import { asTypeAlias, emitSharedTypes, emitTypes, oneLineDocs, SCHEMA_TYPE_OPTIONS } from '../../generator/emit/types.ts';
 import { PRETTIER_OPTIONS, TS_PARSER } from '../../generator/format-options.ts';
 import { loadSpec } from '../../generator/spec/load.ts';
 
@@ -49,5 +53,71 @@ describe('pieces marked laid out', () => {
     // Declarations too long for their line exist, and are not marked.
     const long = files.flatMap((f) => (f.pieces ?? []).filter((piece, i) => f.laidOut?.[i] !== true && /^export type \w+Args = \w+ &$/m.test(piece)));
     expect(long.length).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+/** A seeded generator of numbers in [0, 1): the same cases every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+const WORDS = ['id', 'title', 'raw', 'rendered', 'status', 'meta', 'a-b', 'x y', '24', 'café', 'items', 'value_2'];
+const TEXTS = ['One line.', 'Two lines:\nthe second.', 'Wide: ’quotes’ and é.', `A long one ${'word '.repeat(30)}`, 'Has */ inside? No: has * and /.'];
+
+/** A random schema of the kinds the spec's shapes and params take. */
+function randomSchema(next: () => number, depth: number): Record<string, unknown> {
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
+  const described = (schema: Record<string, unknown>): Record<string, unknown> => (next() < 0.5 ? { ...schema, description: pick(TEXTS) } : schema);
+  const kind = depth <= 0 ? pick(['string', 'number', 'enum', 'null']) : pick(['string', 'integer', 'boolean', 'enum', 'array', 'object', 'object', 'oneOf', 'nullable', 'map']);
+  switch (kind) {
+    case 'enum':
+      return described({ type: 'string', enum: Array.from({ length: 1 + Math.floor(next() * 14) }, (_, i) => `${pick(WORDS)}-${i}`) });
+    case 'array':
+      return described({ type: 'array', items: randomSchema(next, depth - 1) });
+    case 'object':
+      return described(randomObject(next, depth - 1));
+    case 'oneOf':
+      return described({ oneOf: [randomSchema(next, 0), randomObject(next, depth - 1)] });
+    case 'nullable':
+      return described({ anyOf: [randomObject(next, depth - 1), { type: 'null' }] });
+    case 'map':
+      return described({ type: 'object', additionalProperties: randomSchema(next, depth - 1) });
+    default:
+      return described({ type: kind });
+  }
+}
+
+function randomObject(next: () => number, depth: number): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  const count = Math.floor(next() * 5);
+  for (let i = 0; i < count; i++) properties[`${WORDS[Math.floor(next() * WORDS.length)]}${i}`] = randomSchema(next, depth);
+  const keys = Object.keys(properties);
+  return { type: 'object', properties, required: keys.filter(() => next() < 0.4), additionalProperties: next() < 0.3 };
+}
+
+describe('json-schema-to-typescript declarations laid out', () => {
+  it('are as prettier formats them, on random schemas; what is not laid out is refused, never wrong', async () => {
+    const next = random(71);
+    let laidOut = 0;
+    for (let i = 0; i < 250; i++) {
+      const schema = { description: 'The shape.', ...randomObject(next, 3) };
+      const compiled = oneLineDocs(await compile(schema as never, `Shape${i}`, SCHEMA_TYPE_OPTIONS));
+      for (const text of i % 2 === 0 ? [compiled] : [asTypeAlias(compiled)]) {
+        let laid: string;
+        try {
+          laid = layOutDeclaration(text);
+        } catch (error) {
+          if (error instanceof NotLaidOut) continue;
+          throw error;
+        }
+        expect(`${laid}\n`, text).toBe(await prettierOf(text));
+        laidOut++;
+      }
+    }
+    expect(laidOut).toBeGreaterThan(100);
   }, 300_000);
 });
