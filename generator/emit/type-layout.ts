@@ -1,11 +1,12 @@
 /**
  * A declaration json-schema-to-typescript wrote (unformatted: one member a line, no indent, no
- * `;`) laid out as prettier lays it out, for the forms its declarations mostly take here: members
- * whose type fits on their line, objects nested in members (and lists of them), doc comments, an
- * index signature. Whatever else it meets (a union holding an object, a quoted key, a line too
- * long, a character wider or narrower than one column) throws NotLaidOut, and the formatter
- * formats that declaration (format.ts). test/generator/laid-out-pieces.test.ts holds the result
- * to prettier on the real spec and on random schemas.
+ * `;`) laid out as prettier lays it out, for the forms its declarations take here: members whose
+ * type fits on their line, unions too long for it below their key, objects nested in members (and
+ * lists of them), unions holding objects, doc comments, quoted keys, index signatures. Whatever
+ * else it meets (an intersection, a union within a union, a key prettier might unquote, a
+ * character not one column wide in code) throws NotLaidOut, and the formatter formats that
+ * declaration (format.ts). test/generator/laid-out-pieces.test.ts holds the result to prettier on
+ * the real spec and on random schemas.
  */
 import { PRETTIER_OPTIONS } from '../format-options.ts';
 import { NotLaidOut, stringLiteral } from './literal-layout.ts';
@@ -56,7 +57,12 @@ const PLAIN_TYPE = /^(?:[\w$<>,[\]()| ]|"(?:[^"\\]|\\.)*")*$/;
 /** A member's type as prettier writes it: outer parentheses off, strings in prettier's quotes. */
 function typeText(type: string): string {
   if (!PLAIN_TYPE.test(type)) throw new NotLaidOut(`a type not laid out here: ${type}`);
-  const quoted = type.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => stringLiteral(JSON.parse(literal) as string));
+  const quoted = type.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+    const text = JSON.parse(literal) as string;
+    // Cut at `|` and matched by brackets below, a literal holding one is not for this code.
+    if (/[|()[\]<>'"\\]/.test(text)) throw new NotLaidOut(`a string literal holding brackets or quotes: ${literal}`);
+    return stringLiteral(text);
+  });
   const plain = withoutOuterParens(quoted);
   // Parentheses around what is not a union are dropped by prettier: not decided here.
   for (const group of plain.matchAll(/\(([^()]*)\)/g)) if (unionParts(group[1]!).length < 2) throw new NotLaidOut(`parentheses prettier may drop: ${type}`);
@@ -77,7 +83,7 @@ function withoutOuterParens(type: string): string {
   return inner;
 }
 
-/** Where a line was written: its text is code (held to the width) or a comment's (printed as it is). */
+/** A line of code, within the print width (else NotLaidOut). */
 function code(out: string[], line: string): void {
   if (!fitsOnItsLine(line)) throw new NotLaidOut(`a line prettier breaks: ${line}`);
   out.push(line);
