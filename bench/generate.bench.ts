@@ -13,7 +13,9 @@
  *   `generate --watch`.
  *
  * Each figure is the wall time, with the CPU time (user + system, children included, through
- * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one.
+ * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one. The runs are
+ * started as `node bin/specpress.js ...`, so they include the command starting itself again with
+ * V8's option (bin/specpress.js), as `npx specpress` does.
  *
  *   npx tsx bench/generate.bench.ts [--skip-orval] [--edit-loop-only]
  */
@@ -77,7 +79,9 @@ function cpuOf(pid: number): number {
  * spent meanwhile. The watch loads what a run loads while it waits, so the bench waits for that too.
  */
 async function watchLoop(project: string, generate: string[], file: string, text: string): Promise<void> {
-  const watcher = spawn(node, [specpress, ...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  // With V8's option given, as npm's scripts give it: a process started without it runs the command
+  // in a child (bin/specpress.js), whose CPU /proc would count only once it ended.
+  const watcher = spawn(node, ['--v8-pool-size=1', specpress, ...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   watcher.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   watcher.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -6,7 +6,38 @@
 // A `specpress generate` with nothing changed since the last run is answered first, from the run
 // cache's stamp (generator/run-cache.ts), before anything else loads: the stamp covers the
 // sources dist/ is built from, so a stale dist/ never answers. Anything else runs as usual.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+/** The V8 option `generate` runs with, and how many background threads it gives V8. */
+const ONE_V8_THREAD = '--v8-pool-size=1';
+
+/**
+ * V8 does its background work (compiling hot code, marking garbage) on threads of its own, four by
+ * default. `generate` runs three JavaScript threads (this one, ts-morph's, prettier's): on a
+ * machine of two cores, V8's four more made a cold run about a sixth slower and an edit's run a
+ * tenth (the commit that added this has the figures). So `generate` runs with one: a process
+ * started without the option starts the command again with it and passes its exit on (npm's
+ * scripts give the option, and skip this). Resolves to undefined when this process has it.
+ */
+function rerunWithOneV8Thread() {
+  if (process.argv[2] !== 'generate' || process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'))) return Promise.resolve(undefined);
+  const child = spawn(process.execPath, [...process.execArgv, ONE_V8_THREAD, ...process.argv.slice(1)], { stdio: 'inherit' });
+  // A terminal's Ctrl-C reaches both processes; a signal sent to this one alone is passed on.
+  const forward = (signal) => child.kill(signal);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`specpress: could not start ${process.execPath}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(name, forward);
+      if (signal !== null) process.kill(process.pid, signal);
+      resolve(code ?? 1);
+    });
+  });
+}
 
 /** Whether this process found dist/ as fresh as its sources (walking them costs tens of ms: once is enough). */
 let freshDist = false;
@@ -34,7 +65,8 @@ async function answeredFromCache() {
   }
 }
 
-const code = await answeredFromCache();
+const rerun = await rerunWithOneV8Thread();
+const code = rerun ?? (await answeredFromCache());
 if (code !== undefined) {
   process.exitCode = code;
 } else {
