@@ -98,6 +98,9 @@ const fromSchema = (schema: unknown, name: string, write: (compiled: string) => 
 interface TypeText {
   text: string;
   laidOut: boolean;
+  /** What it was made from, and how: the shared file renames names in it and makes it again (emitSharedTypes). */
+  source: string;
+  made: (source: string) => TypeText;
 }
 
 /**
@@ -106,15 +109,15 @@ interface TypeText {
  * left to the formatter, which breaks it.
  */
 function ownText(text: string): TypeText {
-  return { text, laidOut: text.split('\n').every((line) => /^\/\*\*.*\*\/$/.test(line) || fitsOnItsLine(line)) };
+  return { text, source: text, made: ownText, laidOut: text.split('\n').every((line) => /^\/\*\*.*\*\/$/.test(line) || fitsOnItsLine(line)) };
 }
 
 /** A compiled declaration, laid out when type-layout.ts knows how. */
 function compiledText(text: string): TypeText {
   try {
-    return { text: layOutDeclaration(text), laidOut: true };
+    return { text: layOutDeclaration(text), source: text, made: compiledText, laidOut: true };
   } catch (error) {
-    if (error instanceof NotLaidOut) return { text, laidOut: false };
+    if (error instanceof NotLaidOut) return { text, source: text, made: compiledText, laidOut: false };
     throw error;
   }
 }
@@ -222,17 +225,17 @@ interface Declaration extends TypeText {
   name: string;
 }
 
-/** Top-level `export interface|type` declarations of generated text, each with the doc comment above it. */
+/**
+ * The declaration each part is, named: json-schema-to-typescript writes one per schema here (the
+ * titles that would name more are taken out, references are names: untitled, withTsRefs), and
+ * those written here are one each.
+ */
 function declarationsOf(parts: TypeText[]): Declaration[] {
-  const out: Declaration[] = [];
-  for (const { text: part, laidOut } of parts) {
-    // Members are indented, so a declaration (or the doc comment right above it) is what starts a line.
-    for (const chunk of part.split(/\n(?=\/\*\*[\s\S]*?\*\/\nexport )|(?<!\*\/)\n(?=export )/)) {
-      const name = /^export (?:interface|type) (\w+)/m.exec(chunk)?.[1];
-      if (name !== undefined) out.push({ name, text: chunk.trim(), laidOut });
-    }
-  }
-  return out;
+  return parts.map((part) => {
+    const names = [...part.source.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!);
+    if (names.length !== 1) throw new Error(`a part of the types declares ${names.length} names, not one: ${part.source.slice(0, 300)}`);
+    return { ...part, name: names[0]!, text: part.text.trim() };
+  });
 }
 
 /** Comments and string literals: names inside them are not references. */
@@ -327,10 +330,10 @@ export async function emitSharedTypes(model: SpecModel, operations: string[]): P
     for (const v of list) {
       const declaration = perDeployment.get(v.deployment)!.get(name)!;
       // The variant names the variants of its own deployment's types; its members agree on them.
-      let text = mapIdentifiers(declaration.text, (word) => (word !== name && variants.has(word) ? variantIn(word, v.deployment) : word));
-      if (v.name !== name) text = text.replace(new RegExp(`^export (interface|type) ${name}\\b`, 'm'), `export $1 ${v.name}`);
-      // Renamed, a line may now be longer or shorter than prettier wants it: formatted again.
-      out.push({ text, laidOut: declaration.laidOut && text === declaration.text });
+      let source = mapIdentifiers(declaration.source, (word) => (word !== name && variants.has(word) ? variantIn(word, v.deployment) : word));
+      if (v.name !== name) source = source.replace(new RegExp(`^export (interface|type) ${name}\\b`, 'm'), `export $1 ${v.name}`);
+      // Renamed, its lines are longer: laid out again from what it was made from.
+      out.push(source === declaration.source ? declaration : declaration.made(source));
     }
     if (list.length > 1) out.push(ownText(`/** ${name} as each deployment has it (${list.map((v) => v.members.join(', ')).join('; ')}). */\nexport type ${name} = ${list.map((v) => v.name).join(' | ')};`));
   }
