@@ -65,7 +65,10 @@ function encodeQuery(value: unknown, key: string, out: Array<[string, string]>):
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) encodeQuery(v, `${key}[${k}]`, out);
   } else {
-    out.push([key, value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value)]);
+    out.push([
+      key,
+      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value),
+    ]);
   }
 }
 
@@ -84,17 +87,26 @@ function base64(text: string): string {
 }
 
 function authHeaders(auth: ClientAuth | undefined): Record<string, string> {
-  if (auth?.kind === 'application-password') return { authorization: `Basic ${base64(`${auth.username}:${auth.password}`)}` };
+  if (auth?.kind === 'application-password')
+    return { authorization: `Basic ${base64(`${auth.username}:${auth.password}`)}` };
   if (auth?.kind === 'nonce') return { 'x-wp-nonce': auth.nonce };
   return {};
 }
 
 /** Replaces `<name>` captures of a route path by the matching args, which leave the params. */
-function fillPath(path: string, args: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {
+function fillPath(
+  path: string,
+  args: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
   const rest = { ...args };
   const filled = path.replace(/<([A-Za-z_][A-Za-z0-9_]*)>/g, (_, name: string) => {
     const value = rest[name];
-    if (value === undefined || value === null) throw new SpecpressError('specpress_client_missing_capture', `Missing path parameter: ${name}`, 0);
+    if (value === undefined || value === null)
+      throw new SpecpressError(
+        'specpress_client_missing_capture',
+        `Missing path parameter: ${name}`,
+        0,
+      );
     delete rest[name];
     return encodeURIComponent(String(value));
   });
@@ -122,9 +134,20 @@ function formData(args: Record<string, unknown>, file: { data: Blob; filename: s
   return form;
 }
 
-async function send(options: ClientOptions, method: string, path: string, args: object, init: CallOptions = {}): Promise<RawResponse> {
+async function send(
+  options: ClientOptions,
+  method: string,
+  path: string,
+  args: object,
+  init: CallOptions = {},
+): Promise<RawResponse> {
   const { path: filled, rest } = fillPath(path, args as Record<string, unknown>);
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...authHeaders(options.auth), ...init.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...options.headers,
+    ...authHeaders(options.auth),
+    ...init.headers,
+  };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
   const request: RequestInit = {
     method,
@@ -140,7 +163,9 @@ async function send(options: ClientOptions, method: string, path: string, args: 
     headers['content-type'] = 'application/json';
     request.body = JSON.stringify(rest);
   } else {
-    const query = pairsOf(rest).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+    const query = pairsOf(rest).map(
+      ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    );
     if (query.length > 0) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
   }
   const doFetch = options.fetch ?? fetch;
@@ -148,11 +173,19 @@ async function send(options: ClientOptions, method: string, path: string, args: 
   const data = await readBody(response);
   if (!response.ok) {
     const error = (data ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
-    const errorData = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
+    const errorData =
+      typeof error.data === 'object' && error.data !== null
+        ? (error.data as Record<string, unknown>)
+        : {};
     if (typeof error.code === 'string') {
       throw new SpecpressError(error.code, String(error.message ?? ''), response.status, errorData);
     }
-    throw new SpecpressError('http_error', `HTTP ${response.status} ${response.statusText}`, response.status, { body: data });
+    throw new SpecpressError(
+      'http_error',
+      `HTTP ${response.status} ${response.statusText}`,
+      response.status,
+      { body: data },
+    );
   }
   return { data, headers: response.headers };
 }
@@ -162,7 +195,13 @@ function headerNumber(headers: Headers, name: string): number | null {
   return value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value);
 }
 
-async function fetchPage<T>(options: ClientOptions, path: string, args: object, page: number, init?: CallOptions): Promise<Page<T>> {
+async function fetchPage<T>(
+  options: ClientOptions,
+  path: string,
+  args: object,
+  page: number,
+  init?: CallOptions,
+): Promise<Page<T>> {
   const { data, headers } = await send(options, 'GET', path, { ...args, page }, init);
   return {
     items: Array.isArray(data) ? (data as T[]) : [],
@@ -172,7 +211,12 @@ async function fetchPage<T>(options: ClientOptions, path: string, args: object, 
 }
 
 /** Every page of a collection in turn, from the requested `page` (default 1) to the last. */
-async function* iteratePages<T>(options: ClientOptions, path: string, args: object, init?: CallOptions): AsyncGenerator<Page<T>> {
+async function* iteratePages<T>(
+  options: ClientOptions,
+  path: string,
+  args: object,
+  init?: CallOptions,
+): AsyncGenerator<Page<T>> {
   let page = Number((args as { page?: unknown }).page ?? 1);
   for (;;) {
     const current = await fetchPage<T>(options, path, args, page, init);
@@ -184,13 +228,24 @@ async function* iteratePages<T>(options: ClientOptions, path: string, args: obje
 }
 
 /** All items of a collection over every page. */
-async function collectAll<T>(options: ClientOptions, path: string, args: object, init?: CallOptions): Promise<T[]> {
+async function collectAll<T>(
+  options: ClientOptions,
+  path: string,
+  args: object,
+  init?: CallOptions,
+): Promise<T[]> {
   const items: T[] = [];
   for await (const page of iteratePages<T>(options, path, args, init)) items.push(...page.items);
   return items;
 }
 
-async function call<R>(options: ClientOptions, method: string, path: string, args: object, init?: CallOptions): Promise<R> {
+async function call<R>(
+  options: ClientOptions,
+  method: string,
+  path: string,
+  args: object,
+  init?: CallOptions,
+): Promise<R> {
   return (await send(options, method, path, args, init)).data as R;
 }
 

@@ -5,13 +5,17 @@
  * `createClient({ restUrl }).core.posts.list({ per_page: 5 })`.
  */
 import { readFileSync } from 'node:fs';
-import CodeBlockWriter from 'code-block-writer';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase, clientVerb, handlerGroup, inputTypeName, pathWords, resultTypeName } from './naming.ts';
+import { NotLaidOut, stringLiteral } from './literal-layout.ts';
 import { generatedBanner, printSource, StructureKind } from './ts-source.ts';
+import { fitsOnItsLine } from './type-layout.ts';
 
 const CORE = readFileSync(new URL('../../templates/client-core.ts', import.meta.url), 'utf8');
+
+/** The import every client begins with, after its banner. */
+const IMPORT = "import type * as T from './types.ts';";
 
 interface ClientMethod {
   name: string;
@@ -66,56 +70,88 @@ function isPaged(m: ClientMethod): boolean {
   return m.endpoint.methods[0] === 'GET' && m.endpoint.argsMode === 'declared' && 'page' in m.endpoint.args;
 }
 
-function writeMethod(w: CodeBlockWriter, m: ClientMethod): void {
-  const id = m.endpoint.operationId;
-  const argsType = `T.${inputTypeName(id)}`;
-  const param = hasRequired(m.route, m.endpoint) ? `args: ${argsType}` : `args: ${argsType} = {}`;
-  const path = JSON.stringify(m.route.path);
-  const method = JSON.stringify(m.endpoint.methods[0]);
-  const doc = m.endpoint.description ? `${m.endpoint.description} ` : '';
-  w.writeLine(`/** ${doc}${m.endpoint.methods.join(', ')} ${m.route.path} (${id}) */`);
-  w.writeLine(`${m.name}: (${param}, init?: CallOptions) => call<T.${resultTypeName(id)}>(options, ${method}, ${path}, args, init),`);
-  if (isPaged(m)) {
-    const item = `ItemOf<T.${resultTypeName(id)}>`;
-    w.writeLine(`/** Every item over all pages of ${m.route.path}. */`);
-    w.writeLine(`${m.name}All: (${param}, init?: CallOptions) => collectAll<${item}>(options, ${path}, args, init),`);
-    w.writeLine(`/** The pages of ${m.route.path} one by one, with X-WP-Total and X-WP-TotalPages. */`);
-    w.writeLine(`${m.name}Pages: (${param}, init?: CallOptions) => iteratePages<${item}>(options, ${path}, args, init),`);
-  }
+/**
+ * How createClient's text is written: laid out as prettier lays it out (names and texts that do
+ * not allow it throw NotLaidOut), or `plain`, a method a line, for prettier to lay out.
+ */
+interface Writing {
+  plain: boolean;
 }
 
-/** `return { …the tree of methods… };`, the body of createClient, as text (printSource takes data, not a writer). */
-function treeText(tree: Map<string, Map<string, ClientMethod[]>>): string {
-  const w = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true, newLine: '\n' });
-  w.write('return ').block(() => {
-    for (const [nsKey, resources] of tree) {
-      w.write(`${nsKey}: `).inlineBlock(() => {
-        for (const [resKey, methods] of resources) {
-          w.write(`${resKey}: `).inlineBlock(() => methods.forEach((m) => writeMethod(w, m)));
-          w.write(',').newLine();
-        }
-      });
-      w.write(',').newLine();
-    }
-  });
-  return w.write(';').toString();
+/** A key prettier writes bare. */
+function bareKey(key: string, how: Writing): string {
+  if (!how.plain && !/^[A-Za-z_$][\w$]*$/.test(key)) throw new NotLaidOut(`a key prettier may quote: ${key}`);
+  return key;
+}
+
+/**
+ * One method as prettier lays it out: on one line if it fits, else its body below its
+ * parameters, the parameters one a line when they do not fit either (the body then beside `) =>`
+ * if it fits there), and a body too long for its line with one argument a line.
+ */
+export function methodLines(indent: string, name: string, params: string[], callee: string, args: string[], how: Writing): string[] {
+  const body = `${callee}(${args.join(', ')})`;
+  const head = `${indent}${bareKey(name, how)}: (${params.join(', ')}) =>`;
+  if (how.plain) return [`${head} ${body},`];
+  const inner = `${indent}  `;
+  const bodyLines = (): string[] => (fitsOnItsLine(`${inner}${body},`) ? [`${inner}${body},`] : [`${inner}${callee}(`, ...args.map((arg) => `${inner}  ${arg},`), `${inner}),`]);
+  if (fitsOnItsLine(`${head} ${body},`)) return [`${head} ${body},`];
+  if (fitsOnItsLine(head)) return [head, ...bodyLines()];
+  const broken = [`${indent}${name}: (`, ...params.map((param) => `${inner}${param},`)];
+  if (fitsOnItsLine(`${indent}) => ${body},`)) return [...broken, `${indent}) => ${body},`];
+  return [...broken, `${indent}) =>`, ...bodyLines()];
+}
+
+/** A method's lines (and those of its pages' helpers), each under its one-line doc comment. */
+function methodEntries(indent: string, m: ClientMethod, how: Writing): string[] {
+  const id = m.endpoint.operationId;
+  const argsType = `T.${inputTypeName(id)}`;
+  const params = [hasRequired(m.route, m.endpoint) ? `args: ${argsType}` : `args: ${argsType} = {}`, 'init?: CallOptions'];
+  const path = stringLiteral(m.route.path);
+  const doc = (text: string): string => {
+    if (!how.plain && /\*\/|[\r\n\u2028\u2029]/.test(text)) throw new NotLaidOut('a doc comment not on one line');
+    return `${indent}/** ${text} */`;
+  };
+  const lines = [
+    doc(`${m.endpoint.description ? `${m.endpoint.description} ` : ''}${m.endpoint.methods.join(', ')} ${m.route.path} (${id})`),
+    ...methodLines(indent, m.name, params, `call<T.${resultTypeName(id)}>`, ['options', stringLiteral(m.endpoint.methods[0]!), path, 'args', 'init'], how),
+  ];
+  if (isPaged(m)) {
+    const item = `ItemOf<T.${resultTypeName(id)}>`;
+    lines.push(doc(`Every item over all pages of ${m.route.path}.`), ...methodLines(indent, `${m.name}All`, params, `collectAll<${item}>`, ['options', path, 'args', 'init'], how));
+    lines.push(doc(`The pages of ${m.route.path} one by one, with X-WP-Total and X-WP-TotalPages.`), ...methodLines(indent, `${m.name}Pages`, params, `iteratePages<${item}>`, ['options', path, 'args', 'init'], how));
+  }
+  return lines;
+}
+
+/** `createClient`'s text, written as `how` says. */
+function createClientText(deployment: string, tree: Map<string, Map<string, ClientMethod[]>>, how: Writing): string {
+  if (tree.size === 0 && !how.plain) throw new NotLaidOut('a client of no methods');
+  const lines = [`/** A client of the ${deployment} deployment. */`, 'export function createClient(options: ClientOptions) {', '  return {'];
+  for (const [nsKey, resources] of tree) {
+    lines.push(`    ${bareKey(nsKey, how)}: {`);
+    for (const [resKey, methods] of resources) lines.push(`      ${bareKey(resKey, how)}: {`, ...methods.flatMap((m) => methodEntries('        ', m, how)), '      },');
+    lines.push('    },');
+  }
+  lines.push('  };', '}');
+  if (!how.plain && !lines.every((line) => line.trimStart().startsWith('/**') || fitsOnItsLine(line))) throw new NotLaidOut('a line prettier breaks');
+  return lines.join('\n');
 }
 
 export function emitClient(deployment: DeploymentModel): EmittedFile[] {
   const tree = groupMethods(deployment);
+  let laidOut: string | undefined;
+  try {
+    laidOut = createClientText(deployment.name, tree, { plain: false });
+  } catch (error) {
+    if (!(error instanceof NotLaidOut)) throw error;
+  }
   const printed = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.ts', isTypeOnly: true, namespaceImport: 'T' },
         CORE,
-        {
-          kind: StructureKind.Function,
-          isExported: true,
-          name: 'createClient',
-          docs: [`A client of the ${deployment.name} deployment.`],
-          parameters: [{ name: 'options', type: 'ClientOptions' }],
-          statements: treeText(tree),
-        },
+        laidOut ?? createClientText(deployment.name, tree, { plain: true }),
         {
           kind: StructureKind.TypeAlias,
           isExported: true,
@@ -126,5 +162,8 @@ export function emitClient(deployment: DeploymentModel): EmittedFile[] {
     },
     generatedBanner(`typed client of the ${deployment.name} deployment`),
   );
-  return [{ path: `deployments/${deployment.name}/client.ts`, ...printed }];
+  // The fixed part is kept as prettier writes it (laid-out-pieces.test.ts), and so are the
+  // import, the type alias and a createClient laid out here: the formatter formats the rest.
+  const kept = new Set([CORE.trimEnd(), laidOut, 'export type Client = ReturnType<typeof createClient>;']);
+  return [{ path: `deployments/${deployment.name}/client.ts`, ...printed, laidOut: printed.pieces.map((piece, i) => (i === 0 && piece.endsWith(IMPORT)) || kept.has(piece)) }];
 }

@@ -53,7 +53,7 @@ function keptAsWritten(unit: Statement[]): boolean {
  * thread ts-morph is loaded on (ts-thread.ts), or gives the pieces printed for the same structure
  * before (print-memo.ts); of a file printed before with other statements, only the statements not
  * printed before are printed. The structure is sent to that thread as data: a writer function cannot
- * be, so an emitter writes such text into a string first (code-block-writer, as client.ts does).
+ * be, so an emitter writes such text into a string first (as client.ts does).
  */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): PrintedSource {
   const statements = structure.statements;

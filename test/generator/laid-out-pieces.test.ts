@@ -1,7 +1,8 @@
 /**
  * Pieces an emitter marks laid out skip prettier (format.ts): the case tables under
- * `prettier-ignore` (ts-source.ts), the type declarations written whole (emit/types.ts) and
- * json-schema-to-typescript's declarations laid out by type-layout.ts. Each such piece of the real
+ * `prettier-ignore` (ts-source.ts), the type declarations written whole (emit/types.ts),
+ * json-schema-to-typescript's declarations laid out by type-layout.ts, and the clients
+ * (emit/client.ts). Each such piece of the real
  * spec's files, and of random schemas, must be what prettier makes of it alone, and most must be
  * marked, or the formatter would do the work again.
  */
@@ -10,6 +11,7 @@ import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from '../../generator/emit/emitted-file.ts';
+import { emitClient, methodLines } from '../../generator/emit/client.ts';
 import { emitContractTests } from '../../generator/emit/contract-tests.ts';
 import { customOperations } from '../../generator/emit/handlers.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
@@ -98,6 +100,33 @@ function randomObject(next: () => number, depth: number): Record<string, unknown
   const keys = Object.keys(properties);
   return { type: 'object', properties, required: keys.filter(() => next() < 0.4), additionalProperties: next() < 0.3 };
 }
+
+describe('clients laid out', () => {
+  it('are as prettier formats them, every piece of every deployment', async () => {
+    for (const deployment of model.deployments) {
+      const [client] = emitClient(deployment);
+      expect(client!.laidOut?.every(Boolean), deployment.name).toBe(true);
+      expect(await expectLaidOutAsPrettier([client!])).toBe(client!.pieces!.length);
+    }
+  }, 120_000);
+
+  it('lay a method out as prettier does, whatever the lengths of its names and path', async () => {
+    const next = random(17);
+    const word = (length: number): string => Array.from({ length }, () => 'abcdefghij'[Math.floor(next() * 10)]).join('');
+    for (let i = 0; i < 300; i++) {
+      const name = word(2 + Math.floor(next() * 50));
+      const params = [`args: T.${word(3 + Math.floor(next() * 50))}${next() < 0.5 ? ' = {}' : ''}`, 'init?: CallOptions'];
+      const result = `T.${word(3 + Math.floor(next() * 50))}`;
+      const path = `'/${word(Math.floor(next() * 40))}'`;
+      const paged = next() < 0.3;
+      const callee = paged ? `collectAll<ItemOf<${result}>>` : `call<${result}>`;
+      const args = paged ? ['options', path, 'args', 'init'] : ['options', "'GET'", path, 'args', 'init'];
+      const wrap = (lines: string[]): string => `const c = {\n  a: {\n    b: {\n${lines.join('\n')}\n    },\n  },\n};\n`;
+      const plain = wrap(methodLines('      ', name, params, callee, args, { plain: true }));
+      expect(wrap(methodLines('      ', name, params, callee, args, { plain: false })), plain).toBe(await prettierOf(plain));
+    }
+  }, 120_000);
+});
 
 describe('json-schema-to-typescript declarations laid out', () => {
   it('are as prettier formats them, on random schemas; what is not laid out is refused, never wrong', async () => {
