@@ -1,8 +1,8 @@
 /**
  * Pieces an emitter marks laid out skip prettier (format.ts): the case tables under
  * `prettier-ignore` (ts-source.ts), the type declarations written whole (emit/types.ts),
- * json-schema-to-typescript's declarations laid out by type-layout.ts, and the clients
- * (emit/client.ts). Each such piece of the real
+ * json-schema-to-typescript's declarations laid out by type-layout.ts, the clients
+ * (emit/client.ts) and the handler skeletons (emit/handlers.ts). Each such piece of the real
  * spec's files, and of random schemas, must be what prettier makes of it alone, and most must be
  * marked, or the formatter would do the work again.
  */
@@ -13,7 +13,8 @@ import type { SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from '../../generator/emit/emitted-file.ts';
 import { emitClient, methodLines } from '../../generator/emit/client.ts';
 import { emitContractTests } from '../../generator/emit/contract-tests.ts';
-import { customOperations } from '../../generator/emit/handlers.ts';
+import { customOperations, emitHandlers } from '../../generator/emit/handlers.ts';
+import { smallModel } from './fixtures/small-model.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
 import { NotLaidOut } from '../../generator/emit/literal-layout.ts';
 import { layOutDeclaration } from '../../generator/emit/type-layout.ts';
@@ -126,6 +127,28 @@ describe('clients laid out', () => {
       expect(wrap(methodLines('      ', name, params, callee, args, { plain: false })), plain).toBe(await prettierOf(plain));
     }
   }, 120_000);
+});
+
+describe('handler skeletons laid out', () => {
+  it('are as prettier formats them, for the real spec and for operations of random names', async () => {
+    const real = emitHandlers(model);
+    expect(await expectLaidOutAsPrettier(real)).toBeGreaterThan(real.length * 2);
+    const small = smallModel();
+    const next = random(23);
+    const word = (length: number): string => Array.from({ length }, () => 'abcdefghij'[Math.floor(next() * 10)]).join('');
+    const posts = small.deployments[0]!.routes.find((r) => r.path === '/core/v2/posts')!;
+    for (let i = 0; i < 120; i++) {
+      const description = next() < 0.5 ? undefined : `Does ${word(1 + Math.floor(next() * 120))}.${next() < 0.3 ? `\nAnd then ${word(5)}.` : ''}`;
+      posts.endpoints.push({ operationId: `op${word(2 + Math.floor(next() * 22))}${i}`, methods: ['POST'], argsMode: 'declared', args: {}, allowBatch: false, permission: { kind: 'public' }, handler: 'custom', ...(description && { description }) });
+    }
+    const files = emitHandlers(small);
+    const marked = files.flatMap((f) => f.laidOut ?? []).filter(Boolean).length;
+    const pieces = files.flatMap((f) => f.pieces ?? []).length;
+    expect(await expectLaidOutAsPrettier(files)).toBe(marked);
+    // Most are laid out; those whose lines cannot be are left to prettier.
+    expect(marked).toBeGreaterThan(pieces / 2);
+    expect(marked).toBeLessThan(pieces);
+  }, 300_000);
 });
 
 describe('json-schema-to-typescript declarations laid out', () => {
