@@ -12,17 +12,22 @@ import { existsSync } from 'node:fs';
 /** The V8 option `generate` runs with, and how many background threads it gives V8. */
 const ONE_V8_THREAD = '--v8-pool-size=1';
 
+/** Set for the process started again with V8's option: the run cache's stamp was checked already. */
+const STAMP_CHECKED = 'SPECPRESS_STAMP_CHECKED';
+
 /**
  * V8 does its background work (compiling hot code, marking garbage) on threads of its own, four by
  * default. `generate` runs three JavaScript threads (this one, ts-morph's, prettier's): on a
  * machine of two cores, V8's four more made a cold run about a sixth slower and an edit's run a
  * tenth (the commit that added this has the figures). So `generate` runs with one: a process
- * started without the option starts the command again with it and passes its exit on (npm's
- * scripts give the option, and skip this). Resolves to undefined when this process has it.
+ * started without the option and not answered from the run cache starts the command again with
+ * it and passes its exit on (npm's scripts give the option, and skip this).
  */
+const wantsOneV8Thread = process.argv[2] === 'generate' && !process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'));
+
 function rerunWithOneV8Thread() {
-  if (process.argv[2] !== 'generate' || process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'))) return Promise.resolve(undefined);
-  const child = spawn(process.execPath, [...process.execArgv, ONE_V8_THREAD, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const env = { ...process.env, [STAMP_CHECKED]: '1' };
+  const child = spawn(process.execPath, [...process.execArgv, ONE_V8_THREAD, ...process.argv.slice(1)], { stdio: 'inherit', env });
   // A terminal's Ctrl-C reaches both processes; a signal sent to this one alone is passed on.
   const forward = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
@@ -43,6 +48,8 @@ function rerunWithOneV8Thread() {
 let freshDist = false;
 
 async function answeredFromCache() {
+  const stampChecked = process.env[STAMP_CHECKED] === '1';
+  delete process.env[STAMP_CHECKED];
   const module = new URL('../dist/generator/commands/generate.js', import.meta.url);
   if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
   // A dist/ older than its sources is not even imported: its modules would stay loaded in this
@@ -55,7 +62,9 @@ async function answeredFromCache() {
   // a run will print: generator/ts-thread.ts) starts before the stamp is checked: a run the stamp
   // does not answer is an edit's (or a cold one's), which would otherwise wait for those loads the
   // longer; a run it answers leaves it unused (unref'd, ~20 ms of that rerun's quarter second).
-  (await import('../dist/generator/ts-thread.js')).startTsThread();
+  // A process that will start the command again leaves it to the one it starts.
+  if (!wantsOneV8Thread) (await import('../dist/generator/ts-thread.js')).startTsThread();
+  if (stampChecked) return undefined;
   try {
     const { fastRerun } = await import(module.href);
     return typeof fastRerun === 'function' ? await fastRerun(process.argv.slice(3)) : undefined;
@@ -65,8 +74,8 @@ async function answeredFromCache() {
   }
 }
 
-const rerun = await rerunWithOneV8Thread();
-const code = rerun ?? (await answeredFromCache());
+let code = await answeredFromCache();
+if (code === undefined && wantsOneV8Thread) code = await rerunWithOneV8Thread();
 if (code !== undefined) {
   process.exitCode = code;
 } else {
