@@ -8,9 +8,8 @@ import { readFileSync } from 'node:fs';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase, clientVerb, handlerGroup, inputTypeName, pathWords, resultTypeName } from './naming.ts';
-import { NotLaidOut, stringLiteral } from './literal-layout.ts';
+import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
 import { generatedBanner, printSource, StructureKind } from './ts-source.ts';
-import { fitsOnItsLine } from './type-layout.ts';
 
 const CORE = readFileSync(new URL('../../templates/client-core.ts', import.meta.url), 'utf8');
 

@@ -9,9 +9,8 @@ import type { Endpoint, Permission, Route, SpecModel } from '../../contract/mode
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, handlerGroup, namespaceSlug, resultTypeName } from './naming.ts';
 import { SHARED_TYPES } from './types.ts';
-import { importStatement, stringLiteral } from './literal-layout.ts';
+import { fitsOnItsLine, importStatement, stringLiteral } from './literal-layout.ts';
 import { GENERATED_MARK, generatedBanner, printSource, StructureKind, VariableDeclarationKind, type PrintedSource } from './ts-source.ts';
-import { fitsOnItsLine } from './type-layout.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
 export interface CustomOperation {

@@ -71,6 +71,9 @@ function textWidth(text: string): number {
   return width;
 }
 
+/** A line of code prettier leaves whole: printable ASCII (one column a character) within the print width. */
+export const fitsOnItsLine = (line: string): boolean => line.length <= WIDTH && /^[\x20-\x7e]*$/.test(line);
+
 /** A string literal as prettier writes it: from its JSON text, in the quote needing fewer escapes. */
 export function stringLiteral(value: string): string {
   const json = JSON.stringify(value);

@@ -8,13 +8,8 @@
  * declaration (format.ts). test/generator/laid-out-pieces.test.ts holds the result to prettier on
  * the real spec and on random schemas.
  */
-import { PRETTIER_OPTIONS } from '../format-options.ts';
-import { NotLaidOut, stringLiteral } from './literal-layout.ts';
+import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
 
-const WIDTH = PRETTIER_OPTIONS.printWidth!;
-
-/** A line of code prettier leaves whole: printable ASCII (one column a character) within the print width. */
-export const fitsOnItsLine = (line: string): boolean => line.length <= WIDTH && /^[\x20-\x7e]*$/.test(line);
 
 /** A member's key as written: an identifier, a quoted key, or the index signature. */
 const MEMBER = /^(\w+|"(?:[^"\\]|\\.)*"|\[k: string\])(\??): (.*)$/;

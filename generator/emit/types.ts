@@ -12,8 +12,8 @@ import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './namin
 import { requestSchema, type JsonSchema } from './published-schema.ts';
 import { namedShapes, responseOf, withShapeRefs } from './responses.ts';
 import { headedPieces } from './ts-source.ts';
-import { NotLaidOut, stringLiteral } from './literal-layout.ts';
-import { fitsOnItsLine, layOutDeclaration } from './type-layout.ts';
+import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
+import { layOutDeclaration } from './type-layout.ts';
 
 export const SCHEMA_TYPE_OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
