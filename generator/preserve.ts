@@ -23,12 +23,12 @@ const REGION_MARK = '// #region specpress:';
 
 export class PreserveError extends Error {}
 
-/** The statement a handler region holds until a person writes the body: answers 501. */
-export const defaultBody = (id: string): string => `throw restError('rest_not_implemented', [${JSON.stringify(id)}]);`;
+/** The statement a handler region holds until a person writes the body: answers 501 (as prettier writes it; an id is word characters only). */
+export const defaultBody = (id: string): string => `throw restError('rest_not_implemented', ['${id}']);`;
 
 /** Whether a region still holds only its default body: nothing hand-written to keep. */
 function untouched(id: string, body: string): boolean {
-  return body.trim() === defaultBody(id).replace(/"/g, "'");
+  return body.trim() === defaultBody(id);
 }
 
 /** Region id -> inner text. Throws when a start marker has no matching end marker. */

@@ -9,7 +9,7 @@ import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase, clientVerb, handlerGroup, inputTypeName, pathWords, resultTypeName } from './naming.ts';
 import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
-import { generatedBanner, printSource, StructureKind } from './ts-source.ts';
+import { generatedBanner, printSource, withLaidOut } from './ts-source.ts';
 
 const CORE = readFileSync(new URL('../../templates/client-core.ts', import.meta.url), 'utf8');
 
@@ -145,24 +145,10 @@ export function emitClient(deployment: DeploymentModel): EmittedFile[] {
   } catch (error) {
     if (!(error instanceof NotLaidOut)) throw error;
   }
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.ts', isTypeOnly: true, namespaceImport: 'T' },
-        CORE,
-        laidOut ?? createClientText(deployment.name, tree, { plain: true }),
-        {
-          kind: StructureKind.TypeAlias,
-          isExported: true,
-          name: 'Client',
-          type: 'ReturnType<typeof createClient>',
-        },
-      ],
-    },
-    generatedBanner(`typed client of the ${deployment.name} deployment`),
-  );
+  const header = generatedBanner(`typed client of the ${deployment.name} deployment`);
+  const alias = 'export type Client = ReturnType<typeof createClient>;';
+  const printed = printSource({ statements: [IMPORT, CORE, laidOut ?? createClientText(deployment.name, tree, { plain: true }), alias] }, header);
   // The fixed part is kept as prettier writes it (laid-out-pieces.test.ts), and so are the
   // import, the type alias and a createClient laid out here: the formatter formats the rest.
-  const kept = new Set([CORE.trimEnd(), laidOut, 'export type Client = ReturnType<typeof createClient>;']);
-  return [{ path: `deployments/${deployment.name}/client.ts`, ...printed, laidOut: printed.pieces.map((piece, i) => (i === 0 && piece.endsWith(IMPORT)) || kept.has(piece)) }];
+  return [{ path: `deployments/${deployment.name}/client.ts`, ...withLaidOut(printed, [`${header}\n${IMPORT}`, CORE, laidOut, alias]) }];
 }

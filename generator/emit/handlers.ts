@@ -9,8 +9,8 @@ import type { Endpoint, Permission, Route, SpecModel } from '../../contract/mode
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, handlerGroup, namespaceSlug, resultTypeName } from './naming.ts';
 import { SHARED_TYPES } from './types.ts';
-import { fitsOnItsLine, importStatement, stringLiteral } from './literal-layout.ts';
-import { GENERATED_MARK, generatedBanner, printSource, StructureKind, VariableDeclarationKind, type PrintedSource } from './ts-source.ts';
+import { fitsOnItsLine, importStatement } from './literal-layout.ts';
+import { GENERATED_MARK, generatedBanner, printSource, StructureKind, VariableDeclarationKind, withLaidOut } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
 export interface CustomOperation {
@@ -73,7 +73,7 @@ function laidOutHandler(op: CustomOperation): string | undefined {
   if (doc.some((line) => /\*\/|[\r\u2028\u2029]|\s$/.test(line))) return undefined;
   const head = `export const ${id}: Handler<${argsTypeName(id)}, ${resultTypeName(id)}> = async`;
   const returns = `: Promise<HandlerResult<${resultTypeName(id)}>> => {`;
-  const body = [`  ${regionStart(id)}`, `  throw restError('rest_not_implemented', [${stringLiteral(id)}]);`, `  ${regionEnd(id)}`, '};'];
+  const body = [regionStart(id), defaultBody(id), regionEnd(id)].map((line) => `  ${line}`).concat('};');
   const declaration = fitsOnItsLine(`${head} (ctx)${returns}`) ? [`${head} (ctx)${returns}`] : [`${head} (`, '  ctx,', `)${returns}`];
   if (![...declaration, ...body].every(fitsOnItsLine)) return undefined;
   return ['/**', ...doc.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */', ...declaration, ...body].join('\n');
@@ -85,12 +85,6 @@ function docParagraphs(op: CustomOperation): string[] {
   if (op.endpoint.description) doc.push(op.endpoint.description);
   doc.push(`Permission (checked before this runs): ${describePermission(op.endpoint.permission)}.`);
   return doc;
-}
-
-/** Statements the emitter wrote as prettier lays them out, and the file's pieces marked so (EmittedFile.laidOut). */
-function withLaidOut(printed: PrintedSource, laidOut: string[]): PrintedSource {
-  const kept = new Set(laidOut.map((text) => text.trimEnd()));
-  return { ...printed, laidOut: printed.pieces.map((piece) => kept.has(piece)) };
 }
 
 function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {

@@ -91,6 +91,12 @@ function fromPieces(pieces: string[]): PrintedSource {
   return { content: piecesText(pieces), pieces };
 }
 
+/** The printed file with the pieces that are one of `laidOut` (texts the emitter wrote as prettier lays them out) marked so (EmittedFile.laidOut). */
+export function withLaidOut(printed: PrintedSource, laidOut: Array<string | undefined>): PrintedSource {
+  const kept = new Set(laidOut.flatMap((text) => (text === undefined ? [] : [text.trimEnd()])));
+  return { ...printed, laidOut: printed.pieces.map((piece) => kept.has(piece)) };
+}
+
 /** A file made of top-level pieces: one blank line between two, and a newline at the end. */
 export function piecesText(pieces: string[]): string {
   return `${pieces.join('\n\n')}\n`;
