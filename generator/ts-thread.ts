@@ -23,7 +23,14 @@ export type TsThreadRequest =
   | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
   | { kind: 'format'; text: string; options: Options }
-  | { kind: 'schema-types'; schemas: Array<{ schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> }> };
+  | { kind: 'schema-types'; schemas: SchemaTypeRequest[] };
+
+/** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
+export interface SchemaTypeRequest {
+  schema: JSONSchema;
+  name: string;
+  options: Partial<SchemaTypeOptions>;
+}
 
 /** How long one request may take (the first waits for ts-morph's load): far more than any takes, on a busy machine too. */
 const ANSWER_WITHIN_MS = 300_000;
@@ -109,6 +116,6 @@ export function formatInTsThread(text: string, options: Options): string {
 }
 
 /** json-schema-to-typescript's `compile` of each schema, in order, on this thread (it loads the library, and prettier with it, as it starts). */
-export function compileSchemaTypesInTsThread(schemas: Array<{ schema: JSONSchema; name: string; options: Partial<SchemaTypeOptions> }>): string[] {
+export function compileSchemaTypesInTsThread(schemas: SchemaTypeRequest[]): string[] {
   return ask({ kind: 'schema-types', schemas }) as string[];
 }

@@ -14,7 +14,7 @@ export interface EmittedFile {
    * no parse of the file to find them.
    */
   pieces?: string[];
-  /** Which of `pieces` are already as prettier lays them out (data-file.ts, tables under `prettier-ignore`): the formatter takes them as they are. */
+  /** Which of `pieces` are already as prettier lays them out (data-file.ts, ts-source.ts's printSource and withLaidOut, types.ts): the formatter takes them as they are. */
   laidOut?: boolean[];
 }
 

@@ -4,13 +4,12 @@
  * of each sits in a preserved region (see preserve.ts) that people fill in; until then it
  * answers 501 `rest_not_implemented`. Also `output/handlers/index.ts`, operation id -> handler.
  */
-import type { StatementStructures } from 'ts-morph';
 import type { Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, handlerGroup, namespaceSlug, resultTypeName } from './naming.ts';
 import { SHARED_TYPES } from './types.ts';
 import { fitsOnItsLine, importStatement } from './literal-layout.ts';
-import { GENERATED_MARK, generatedBanner, printSource, StructureKind, VariableDeclarationKind, withLaidOut } from './ts-source.ts';
+import { GENERATED_MARK, generatedBanner, printSource, withLaidOut } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
 export interface CustomOperation {
@@ -40,43 +39,27 @@ function describePermission(p: Permission): string {
   return p.kind === 'capability' ? `capability ${p.capability}` : `rule ${p.rule}`;
 }
 
-/** A handler's statement for prettier to lay out (laidOutHandler lays out most). */
-function handlerStatement(op: CustomOperation): StatementStructures {
-  const id = op.endpoint.operationId;
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [docParagraphs(op).join('\n\n')],
-    declarations: [
-      {
-        name: id,
-        type: `Handler<${argsTypeName(id)}, ${resultTypeName(id)}>`,
-        // The return type written out, so that an answer of the wrong shape is reported at the
-        // `return` in the region, not at this declaration.
-        initializer: [`async (ctx): Promise<HandlerResult<${resultTypeName(id)}>> => {`, ...[regionStart(id), defaultBody(id), regionEnd(id)].map((line) => `  ${line}`), '}'].join('\n'),
-      },
-    ],
-  };
-}
-
 /**
- * A handler's statement as prettier lays it out: its doc comment, then the declaration on one
- * line, or with `ctx` on a line of its own when that does not fit; undefined when a line would be
- * too long even so, or a doc line is not for a comment as written (prettier then formats the
- * statement handlerStatement makes). The rules were read off prettier over random names
- * (laid-out-pieces.test.ts holds them to it).
+ * A handler's statement: its doc comment, then the declaration on one line, or with `ctx` on a
+ * line of its own when that does not fit, as prettier lays it out (the rules were read off
+ * prettier over random names; laid-out-pieces.test.ts holds them to it). A declaration too long
+ * even so is written on one line and not laid out: prettier breaks it.
  */
-function laidOutHandler(op: CustomOperation): string | undefined {
+function handlerText(op: CustomOperation): { text: string; laidOut: boolean } {
   const id = op.endpoint.operationId;
-  const doc = docParagraphs(op).join('\n\n').split('\n');
-  if (doc.some((line) => /\*\/|[\r\u2028\u2029]|\s$/.test(line))) return undefined;
+  // The doc's lines as a comment holds them: `*/` escaped (as json-schema-to-typescript does), any
+  // line end a line end, no trailing spaces (prettier drops them).
+  const doc = docParagraphs(op).join('\n\n').replace(/\*\//g, '*\\/').split(/\r\n?|\n|[\u2028\u2029]/).map((line) => line.trimEnd());
+  // The return type written out, so that an answer of the wrong shape is reported at the `return`
+  // in the region, not at this declaration.
   const head = `export const ${id}: Handler<${argsTypeName(id)}, ${resultTypeName(id)}> = async`;
   const returns = `: Promise<HandlerResult<${resultTypeName(id)}>> => {`;
+  const oneLine = `${head} (ctx)${returns}`;
   const body = [regionStart(id), defaultBody(id), regionEnd(id)].map((line) => `  ${line}`).concat('};');
-  const declaration = fitsOnItsLine(`${head} (ctx)${returns}`) ? [`${head} (ctx)${returns}`] : [`${head} (`, '  ctx,', `)${returns}`];
-  if (![...declaration, ...body].every(fitsOnItsLine)) return undefined;
-  return ['/**', ...doc.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */', ...declaration, ...body].join('\n');
+  const declaration = fitsOnItsLine(oneLine) ? [oneLine] : [`${head} (`, '  ctx,', `)${returns}`];
+  const laidOut = [...declaration, ...body].every(fitsOnItsLine);
+  const comment = ['/**', ...doc.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'];
+  return { text: [...comment, ...(laidOut ? declaration : [oneLine]), ...body].join('\n'), laidOut };
 }
 
 /** The paragraphs of a handler's doc comment: what it answers, the endpoint's description, its permission. */
@@ -102,9 +85,9 @@ function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {
     importStatement('../../../runtime/rest/errors.ts', { named: ['restError'] }),
   ].join('\n');
   const regions = `${regionStart(IMPORTS_REGION)}\n${regionEnd(IMPORTS_REGION)}`;
-  const handlers = ops.map((op) => laidOutHandler(op) ?? handlerStatement(op));
-  const printed = printSource({ statements: [imports, regions, ...handlers] }, header);
-  return { path: file, ...withLaidOut(printed, [`${header}\n${imports}`, regions, ...handlers.filter((h) => typeof h === 'string')]) };
+  const handlers = ops.map(handlerText);
+  const printed = printSource({ statements: [imports, regions, ...handlers.map((h) => h.text)] }, header);
+  return { path: file, ...withLaidOut(printed, [`${header}\n${imports}`, regions, ...handlers.filter((h) => h.laidOut).map((h) => h.text)]) };
 }
 
 function indexFile(ops: CustomOperation[]): EmittedFile {

@@ -7,9 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { JSONSchema, Options } from 'json-schema-to-typescript';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
-import { compileSchemaTypesInTsThread } from '../ts-thread.ts';
+import { compileSchemaTypesInTsThread, type SchemaTypeRequest } from '../ts-thread.ts';
 
 const VERSION = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 
@@ -22,13 +21,6 @@ let made = new Map<string, string>();
 export function openSchemaTypes(cache: boolean): void {
   store = cache ? cacheStore() : undefined;
   made = new Map();
-}
-
-/** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
-export interface SchemaTypeRequest {
-  schema: JSONSchema;
-  name: string;
-  options: Partial<Options>;
 }
 
 const keyOf = (r: SchemaTypeRequest): string => createHash('sha256').update(VERSION).update('\0').update(JSON.stringify([r.schema, r.name, r.options])).digest('hex').slice(0, 40);

@@ -10,7 +10,6 @@
  */
 import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
 
-
 /** A member's key as written: an identifier, a quoted key, or the index signature. */
 const MEMBER = /^(\w+|"(?:[^"\\]|\\.)*"|\[k: string\])(\??): (.*)$/;
 

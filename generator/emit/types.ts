@@ -5,7 +5,8 @@
  * (so `oneOf` becomes a real union).
  */
 import type { Options } from 'json-schema-to-typescript';
-import { compileSchemaTypes, type SchemaTypeRequest } from './schema-types.ts';
+import { compileSchemaTypes } from './schema-types.ts';
+import type { SchemaTypeRequest } from '../ts-thread.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './naming.ts';
