@@ -37,13 +37,18 @@ export function pieceUnits(statements: Statement[]): Statement[][] {
   return units;
 }
 
-/** ts-morph's text of each unit (pieceUnits): the imports of a unit one after the other. */
+/** Whether every statement of the units is text already: they then need no printer, nor ts-morph's thread. */
+export function allText(units: Statement[][]): boolean {
+  return units.every((unit) => unit.every((statement) => typeof statement === 'string'));
+}
+
+/** ts-morph's text of each unit (pieceUnits): the imports of a unit one after the other. ts-morph is loaded only for a unit holding a structure. */
 export function printUnits(units: Statement[][]): string[] {
-  const { printStructure } = createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph');
+  const print = (statement: StatementStructures): string => (createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph')).printStructure(statement, PRINT_OPTIONS);
   return units.map((unit) =>
     unit
       .map((statement) => {
-        const text = typeof statement === 'string' ? statement : printStructure(statement, PRINT_OPTIONS);
+        const text = typeof statement === 'string' ? statement : print(statement);
         return isImport(statement) && !text.endsWith('\n') ? `${text}\n` : text;
       })
       .join('')

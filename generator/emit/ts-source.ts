@@ -10,7 +10,7 @@ import type {
 } from 'ts-morph';
 import { printInTsThread, printUnitsInTsThread } from '../ts-thread.ts';
 import { fileKey, printedBefore, printMemoOn, rememberPrinted, rememberUnit, unitKey, unitPrintedBefore } from './print-memo.ts';
-import { pieceUnits, piecesOf, type Statement } from './print-structure.ts';
+import { allText, pieceUnits, piecesOf, printUnits, type Statement } from './print-structure.ts';
 
 /** The members of ts-morph's StructureKind the emitters use, without loading ts-morph. */
 export const StructureKind = {
@@ -60,7 +60,10 @@ export function printSource(structure: OptionalKind<SourceFileStructure>, header
   if (!Array.isArray(statements)) return fromPieces(printInTsThread(structure, header));
   const units = pieceUnits(statements as Statement[]);
   const laidOut = units.some(keptAsWritten) ? units.map(keptAsWritten) : undefined;
-  return { ...printUnitsOf(structure, units, header), ...(laidOut && { laidOut }) };
+  // Statements written as text (handler skeletons) are joined here: a round trip to the ts-morph
+  // thread would wait for whatever that thread is doing (compiling the run's schemas).
+  const printed = allText(units) ? fromPieces(piecesOf(printUnits(units), header)) : printUnitsOf(structure, units, header);
+  return { ...printed, ...(laidOut && { laidOut }) };
 }
 
 /** The units' texts: those printed before from the memo, the others printed on the ts-morph thread. */

@@ -64,13 +64,13 @@ describe('a one-line description change', { timeout: 2 * PATIENCE_MS }, () => {
     // (What the first run formatted depends on what this process generated before: pieces are
     // remembered by content.)
     expect(second.result!.formatted).toEqual({ files: 0, chunks: 0 });
-    // ts-morph printed nothing: the file the edit changed (shared/args.ts) is written without it
-    // (data-file.ts), and every printed file's text was the one printed for the same structure
-    // by the first run. The
-    // deployment's route list, settings, client and test suites were not emitted at all: their
-    // emitters never see an arg's description (emit/without-arg-descriptions.ts), and their files
-    // came from the output as the last run wrote them (before this, 10 files were looked up).
-    expect(printCounts()).toEqual({ printed: 0, reused: 2 });
+    // ts-morph printed nothing, nor was anything looked up among the files it printed before: the
+    // file the edit changed (shared/args.ts) is written without it (data-file.ts), the handler
+    // skeletons are text joined without it (ts-source.ts), and the deployment's route list,
+    // settings, client and test suites were not emitted at all: their emitters never see an arg's
+    // description (emit/without-arg-descriptions.ts), and their files came from the output as the
+    // last run wrote them (before this, 10 files were looked up).
+    expect(printCounts()).toEqual({ printed: 0, reused: 0 });
   });
 });
 

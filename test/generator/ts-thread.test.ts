@@ -15,7 +15,7 @@ import type { OptionalKind, SourceFileStructure } from 'ts-morph';
 import { constStatement, piecesText, printSource, StructureKind, VariableDeclarationKind } from '../../generator/emit/ts-source.ts';
 import { openPrintMemo } from '../../generator/emit/print-memo.ts';
 import { formatFile, PRETTIER_OPTIONS, TS_PARSER } from '../../generator/format.ts';
-import { formatInTsThread, piecesInTsThread } from '../../generator/ts-thread.ts';
+import { formatInTsThread, piecesInTsThread, printInTsThread, tsThreadRequests } from '../../generator/ts-thread.ts';
 import { fixtureInOwnFolder } from './helpers.ts';
 import { PATIENCE_MS } from '../support/patience.ts';
 
@@ -72,6 +72,20 @@ describe('the ts-morph thread', { timeout: 2 * PATIENCE_MS }, () => {
     // The thread's own prettier formats as this thread's does, and its cut finds the same pieces.
     expect(formatInTsThread(printed.content, { ...PRETTIER_OPTIONS, parser: TS_PARSER })).toBe(formattedWhole);
     expect(piecesInTsThread(printed.content)).toEqual(printed.pieces);
+  });
+
+  it('joins a file whose statements are all text here, without asking the thread (which may be compiling schemas)', () => {
+    openPrintMemo(false, '');
+    const before = ['print', 'print-units'].map((kind) => tsThreadRequests(kind as never));
+    const structure = { statements: ["import type { A } from './a.ts';", "import { b } from './b.ts';", 'export const c: A = b;', 'export type D = A;'] };
+    const printed = printSource(structure, HEADER);
+    // Each text its own piece (only import structures are grouped), as the thread makes them.
+    expect(printed.pieces).toEqual([`${HEADER}\nimport type { A } from './a.ts';`, "import { b } from './b.ts';", 'export const c: A = b;', 'export type D = A;']);
+    expect(['print', 'print-units'].map((kind) => tsThreadRequests(kind as never))).toEqual(before);
+    expect(printInTsThread(structure, HEADER)).toEqual(printed.pieces);
+    // One structure among them: the file goes to the thread.
+    printSource({ statements: ['export const c = 1;', constStatement('d', 'number', '2', true)] });
+    expect(tsThreadRequests('print')).toBe(before[0]! + 2);
   });
 
   it('refuses a structure holding a writer function, saying what to do', () => {
