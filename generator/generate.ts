@@ -16,7 +16,7 @@ import { emitOtherObjectTests } from './emit/other-object-tests.ts';
 import { emitReference, emitReferenceAssets } from './emit/reference.ts';
 import { emitRoutes, emitSharedRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
-import { emitSharedTypes, emitTypes } from './emit/types.ts';
+import { emitSharedTypes, emitTypes, startTypes } from './emit/types.ts';
 import { emitSharedArgs } from './emit/shared-args.ts';
 import { emitSharedData } from './emit/shared-data.ts';
 import { responseOf } from './emit/responses.ts';
@@ -252,6 +252,8 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     if (options.formatCache === false) formatter.warmUp();
     openSchemaTypes(options.formatCache !== false);
     openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
+    // The types' schemas compile on the ts-morph thread while this one emits everything before the types.
+    startTypes(model);
     // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
     // Emitted first: the pool formats them while this thread makes the validators.
     const handlers = formatAll(emitHandlers(model), formatter);

@@ -2,7 +2,8 @@
  * The thread ts-morph is loaded on (ts-thread.ts): it prints structures into TypeScript text, cuts
  * files at their top-level statements (TypeScript's compiler is loaded here, not on the main
  * thread), formats the few pieces of a small edit with prettier, and compiles schemas into types
- * with json-schema-to-typescript. prettier and json-schema-to-typescript are loaded as this
+ * with json-schema-to-typescript (a run's batch started at once and taken later, while the main
+ * thread emits other files). prettier and json-schema-to-typescript are loaded as this
  * module loads, so the loads overlap what the main thread does until it first needs them
  * (reading and checking the spec). ts-morph, with TypeScript's compiler (most of a second of
  * CPU), is loaded when the main thread says a run will print (`load-ts`: a run without caches,
@@ -13,7 +14,7 @@ import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
 import { printStructurePieces, printUnits } from './emit/print-structure.ts';
 import { topLevelPieces } from './top-level-pieces.ts';
-import type { TsThreadRequest } from './ts-thread.ts';
+import type { SchemaTypeRequest, TsThreadRequest } from './ts-thread.ts';
 import { TS_PARSER } from './format-options.ts';
 
 // A library that cannot load is the error of the requests needing it (thrown to the main thread), not a thread that never answers.
@@ -40,18 +41,56 @@ prettier.catch(() => undefined);
 const schemaTypes = prettier.then(() => import('json-schema-to-typescript'));
 schemaTypes.catch(() => undefined);
 
+/** json-schema-to-typescript's `compile` of each schema, in order. */
+async function compileAll(schemas: SchemaTypeRequest[]): Promise<string[]> {
+  const { compile } = await schemaTypes;
+  const texts: string[] = [];
+  for (const { schema, name, options } of schemas) texts.push(await compile(schema, name, options));
+  return texts;
+}
+
+/** The batch start-schema-types began, until take-schema-types takes it. */
+let started: Promise<string[]> | undefined;
+
+/**
+ * An error as the main thread can be sent it. synckit posts a failed request's error with its own
+ * properties; one that cannot be cloned (json-schema-ref-parser's hold its parser's state) is
+ * never posted, and the main thread, waiting synchronously, would wait for the timeout.
+ */
+function sendable(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const plain = new Error(error.message);
+  plain.name = error.name;
+  plain.stack = error.stack;
+  return plain;
+}
+
 runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefined> => {
+  try {
+    return await answer(request);
+  } catch (error) {
+    throw sendable(error);
+  }
+});
+
+async function answer(request: TsThreadRequest): Promise<string | string[] | undefined> {
   // Answered at once; the load follows, before this thread takes the next request.
   if (request.kind === 'load-ts') return void setImmediate(loadTsMorph);
   if (request.kind === 'print' || request.kind === 'print-units' || request.kind === 'pieces') needTsMorph();
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
   if (request.kind === 'print-units') return printUnits(request.units);
   if (request.kind === 'pieces') return topLevelPieces(request.text);
-  if (request.kind === 'schema-types') {
-    const { compile } = await schemaTypes;
-    const texts: string[] = [];
-    for (const { schema, name, options } of request.schemas) texts.push(await compile(schema, name, options));
-    return texts;
+  if (request.kind === 'schema-types') return compileAll(request.schemas);
+  if (request.kind === 'start-schema-types') {
+    started = compileAll(request.schemas);
+    started.catch(() => undefined);
+    return undefined;
+  }
+  if (request.kind === 'take-schema-types') {
+    const batch = started;
+    started = undefined;
+    if (batch === undefined) throw new Error('no schemas were started to take');
+    return batch;
   }
   return (await prettier).format(request.text, request.options);
-});
+}

@@ -23,7 +23,9 @@ export type TsThreadRequest =
   | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
   | { kind: 'format'; text: string; options: Options }
-  | { kind: 'schema-types'; schemas: SchemaTypeRequest[] };
+  | { kind: 'schema-types'; schemas: SchemaTypeRequest[] }
+  | { kind: 'start-schema-types'; schemas: SchemaTypeRequest[] }
+  | { kind: 'take-schema-types' };
 
 /** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
 export interface SchemaTypeRequest {
@@ -63,8 +65,13 @@ export function startTsThread(): void {
   started++;
 }
 
+/** Requests sent to the thread, by kind (the tests count them). */
+const asked = new Map<TsThreadRequest['kind'], number>();
+export const tsThreadRequests = (kind: TsThreadRequest['kind']): number => asked.get(kind) ?? 0;
+
 function ask(request: TsThreadRequest): string | string[] | undefined {
   startTsThread();
+  asked.set(request.kind, tsThreadRequests(request.kind) + 1);
   return call!(request);
 }
 
@@ -118,4 +125,17 @@ export function formatInTsThread(text: string, options: Options): string {
 /** json-schema-to-typescript's `compile` of each schema, in order, on this thread (it loads the library, and prettier with it, as it starts). */
 export function compileSchemaTypesInTsThread(schemas: SchemaTypeRequest[]): string[] {
   return ask({ kind: 'schema-types', schemas }) as string[];
+}
+
+/**
+ * Has the thread start compiling the schemas (as compileSchemaTypesInTsThread would) and answers
+ * at once: the thread compiles while this one goes on, and requests sent meanwhile wait their turn.
+ */
+export function startSchemaTypesInTsThread(schemas: SchemaTypeRequest[]): void {
+  ask({ kind: 'start-schema-types', schemas });
+}
+
+/** The texts of the schemas last started, in order, once the thread has them (an error of theirs is thrown here). */
+export function takeSchemaTypesFromTsThread(): string[] {
+  return ask({ kind: 'take-schema-types' }) as string[];
 }

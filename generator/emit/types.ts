@@ -5,7 +5,7 @@
  * (so `oneOf` becomes a real union).
  */
 import type { Options } from 'json-schema-to-typescript';
-import { compileSchemaTypes } from './schema-types.ts';
+import { compileSchemaTypes, startSchemaTypes } from './schema-types.ts';
 import type { SchemaTypeRequest } from '../ts-thread.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
@@ -201,12 +201,29 @@ function endpointTypes(deployment: DeploymentModel): Part[] {
   return out;
 }
 
+/** What a deployment's types are made of, in order; worked out once per run (startTypes and typeParts both ask). */
+const sourcesOf = new WeakMap<DeploymentModel, Part[]>();
+function partSources(deployment: DeploymentModel): Part[] {
+  let parts = sourcesOf.get(deployment);
+  if (parts === undefined) sourcesOf.set(deployment, (parts = [...shapeTypes(deployment), ...endpointTypes(deployment)]));
+  return parts;
+}
+
+/**
+ * Has json-schema-to-typescript start on every schema of every deployment's types, on the ts-morph
+ * thread while this one emits the rest (schema-types.ts): every run writes the shared types, which
+ * read every deployment's.
+ */
+export function startTypes(model: SpecModel): void {
+  startSchemaTypes(model.deployments.flatMap((deployment) => partSources(deployment).flatMap((part) => (typeof part === 'string' ? [] : [part.request]))));
+}
+
 /** The declarations of a deployment's types, in order; made once per run (the shared file reads them too). */
 const partsOf = new WeakMap<DeploymentModel, Promise<TypeText[]>>();
 function typeParts(deployment: DeploymentModel): Promise<TypeText[]> {
   let parts = partsOf.get(deployment);
   if (parts === undefined) {
-    parts = (async () => written([...shapeTypes(deployment), ...endpointTypes(deployment)]))();
+    parts = (async () => written(partSources(deployment)))();
     partsOf.set(deployment, parts);
   }
   return parts;
