@@ -98,8 +98,13 @@ function filled(node: unknown, values: Record<string, string>): unknown {
     return copy;
   }
   if (isMap(node) || isSeq(node)) {
+    // clone() copies every node below too, and each level here would copy its subtree again only
+    // to replace it: the collection is copied without its items, which are filled one by one.
+    const items = node.items as unknown[];
+    node.items = [];
     const copy = node.clone() as typeof node;
-    copy.items = (node.items as unknown[]).map((item) => (isPair(item) ? new Pair(filled(item.key, values), filled(item.value, values)) : filled(item, values))) as never;
+    node.items = items as never;
+    copy.items = items.map((item) => (isPair(item) ? new Pair(filled(item.key, values), filled(item.value, values)) : filled(item, values))) as never;
     return copy;
   }
   return node;
