@@ -52,6 +52,9 @@ async function answeredFromCache() {
   delete process.env[STAMP_CHECKED];
   const module = new URL('../dist/generator/commands/generate.js', import.meta.url);
   if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
+  // Nothing is answered from the cache with --no-cache: a process about to start itself again goes
+  // straight to it (the one it starts checks dist/ itself).
+  if (wantsOneV8Thread && process.argv.includes('--no-cache')) return undefined;
   // A dist/ older than its sources is not even imported: its modules would stay loaded in this
   // process, and the rebuilt ones below would link against them (an export added since the
   // build is then missing, and the run fails instead of rebuilding).
