@@ -40,10 +40,12 @@ function describePermission(p: Permission): string {
 }
 
 /**
- * A handler's statement: its doc comment, then the declaration on one line, or with `ctx` on a
- * line of its own when that does not fit, as prettier lays it out (the rules were read off
- * prettier over random names; laid-out-pieces.test.ts holds them to it). A declaration too long
- * even so is written on one line and not laid out: prettier breaks it.
+ * A handler's statement: its doc comment, then the declaration as prettier lays it out (the rules
+ * were read off prettier over random names; laid-out-pieces.test.ts holds them to it): on one
+ * line; else with `ctx` on a line of its own; else, when even `... = async (` is too long, with
+ * the type's arguments one a line and the arrow after them on one line or with `ctx` on its own.
+ * A declaration with a line too long even so is written on one line and not laid out: prettier
+ * breaks it.
  */
 function handlerText(op: CustomOperation): { text: string; laidOut: boolean } {
   const id = op.endpoint.operationId;
@@ -56,7 +58,8 @@ function handlerText(op: CustomOperation): { text: string; laidOut: boolean } {
   const returns = `: Promise<HandlerResult<${resultTypeName(id)}>> => {`;
   const oneLine = `${head} (ctx)${returns}`;
   const body = [regionStart(id), defaultBody(id), regionEnd(id)].map((line) => `  ${line}`).concat('};');
-  const declaration = fitsOnItsLine(oneLine) ? [oneLine] : [`${head} (`, '  ctx,', `)${returns}`];
+  const arrow = (start: string): string[] => (fitsOnItsLine(`${start} (ctx)${returns}`) ? [`${start} (ctx)${returns}`] : [`${start} (`, '  ctx,', `)${returns}`]);
+  const declaration = fitsOnItsLine(`${head} (`) ? arrow(head) : [`export const ${id}: Handler<`, `  ${argsTypeName(id)},`, `  ${resultTypeName(id)}`, ...arrow('> = async')];
   const laidOut = [...declaration, ...body].every(fitsOnItsLine);
   const comment = ['/**', ...doc.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'];
   return { text: [...comment, ...(laidOut ? declaration : [oneLine]), ...body].join('\n'), laidOut };
