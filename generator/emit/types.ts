@@ -13,8 +13,9 @@ import { argsTypeName, inputTypeName, pascalCase, resultTypeName } from './namin
 import { requestSchema, type JsonSchema } from './published-schema.ts';
 import { namedShapes, responseOf, withShapeRefs } from './responses.ts';
 import { headedPieces } from './ts-source.ts';
-import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
+import { NotLaidOut, stringLiteral } from './literal-layout.ts';
 import { layOutDeclaration } from './type-layout.ts';
+import { layOutAlias } from './alias-layout.ts';
 
 export const SCHEMA_TYPE_OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
@@ -104,13 +105,19 @@ interface TypeText {
   made: (source: string) => TypeText;
 }
 
+/** A doc comment on one line: prettier leaves it as it is, however long. */
+const ONE_LINE_DOC = /^\/\*\*.*\*\/$/;
+
 /**
- * A declaration written here (a one-line doc comment above `export type X = ...;`, with quotes as
- * prettier writes them): as prettier lays it out when its code fits on its lines; a longer one is
- * left to the formatter, which breaks it.
+ * A declaration written here (a one-line doc comment above `export type X = ...;` on one line,
+ * with quotes as prettier writes them): laid out as prettier lays it out (alias-layout.ts), or
+ * left to the formatter when that is not known.
  */
 function ownText(text: string): TypeText {
-  return { text, source: text, made: ownText, laidOut: text.split('\n').every((line) => /^\/\*\*.*\*\/$/.test(line) || fitsOnItsLine(line)) };
+  const lines = text.trimEnd().split('\n');
+  const laid = lines.slice(0, -1).every((line) => ONE_LINE_DOC.test(line)) ? layOutAlias(lines.at(-1)!) : undefined;
+  if (laid === undefined) return { text, source: text, made: ownText, laidOut: false };
+  return { text: `${[...lines.slice(0, -1), laid].join('\n')}${text.slice(text.trimEnd().length)}`, source: text, made: ownText, laidOut: true };
 }
 
 /** A compiled declaration, laid out when type-layout.ts knows how. */
@@ -157,10 +164,8 @@ function handlerArgsType(route: Route, endpoint: Endpoint, input: string): strin
   const doc = `Params of ${endpoint.methods.join(', ')} ${route.path} as its handler receives them${defaulted.length ? ', defaults applied' : ''}.`;
   const declared = `export type ${argsTypeName(endpoint.operationId)} =`;
   if (defaulted.length === 0) return `/** ${doc} */\n${declared} ${input};\n`;
-  const required = `Required<Pick<${input}, ${defaulted.map(stringLiteral).join(' | ')}>>`;
-  // Too long for a line, prettier breaks the intersection after its `&`; longer still, it is left to prettier (ownText).
-  const oneLine = `${declared} ${input} & ${required};`;
-  return `/** ${doc} */\n${fitsOnItsLine(oneLine) ? oneLine : `${declared} ${input} &\n  ${required};`}\n`;
+  // On one line: ownText lays it out.
+  return `/** ${doc} */\n${declared} ${input} & Required<Pick<${input}, ${defaulted.map(stringLiteral).join(' | ')}>>;\n`;
 }
 
 function endpointTypes(deployment: DeploymentModel): Part[] {

@@ -18,6 +18,7 @@ import { smallModel } from './fixtures/small-model.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
 import { NotLaidOut } from '../../generator/emit/literal-layout.ts';
 import { layOutDeclaration } from '../../generator/emit/type-layout.ts';
+import { layOutAlias } from '../../generator/emit/alias-layout.ts';
 import { asTypeAlias, emitSharedTypes, emitTypes, oneLineDocs, SCHEMA_TYPE_OPTIONS } from '../../generator/emit/types.ts';
 import { PRETTIER_OPTIONS, TS_PARSER } from '../../generator/format-options.ts';
 import { loadSpec } from '../../generator/spec/load.ts';
@@ -50,12 +51,13 @@ describe('pieces marked laid out', () => {
     expect(await expectLaidOutAsPrettier(files)).toBeGreaterThanOrEqual(3);
   }, 120_000);
 
-  it('of the types written whole are as prettier formats them, long ones left to prettier', async () => {
+  it('of the types written whole are as prettier formats them, long aliases broken as it breaks them', async () => {
     const files = [...(await Promise.all(model.deployments.map(emitTypes))).flat(), ...(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)))];
     expect(await expectLaidOutAsPrettier(files)).toBeGreaterThan(500);
-    // Declarations too long for their line exist, and are not marked.
-    const long = files.flatMap((f) => (f.pieces ?? []).filter((piece, i) => f.laidOut?.[i] !== true && /^export type \w+Args = \w+ &$/m.test(piece)));
-    expect(long.length).toBeGreaterThan(0);
+    // Every alias types.ts writes itself is laid out, those too long for a line among them.
+    const own = files.flatMap((f) => (f.pieces ?? []).map((piece, i) => ({ piece, laid: f.laidOut?.[i] === true })).filter(({ piece }) => /^export type \w+(Args|Result|Input) = (\w+ &|\w+;|\w+ \| \w+;|Record<)|^export type \w+ =$/m.test(piece)));
+    expect(own.filter(({ laid }) => !laid).map(({ piece }) => piece)).toEqual([]);
+    expect(own.filter(({ piece }) => /^export type \w+ =$|&\n {4}Required<|^ {2}Required<$/m.test(piece)).length).toBeGreaterThan(10);
   }, 300_000);
 });
 
@@ -175,5 +177,42 @@ describe('json-schema-to-typescript declarations laid out', () => {
       }
     }
     expect(laidOut).toBeGreaterThan(100);
+  }, 300_000);
+});
+
+describe("the aliases types.ts writes itself laid out", () => {
+  it('are as prettier formats them, in each form, over random names and keys; what is not laid out is left to prettier', async () => {
+    const next = random(97);
+    const name = (max: number): string => `N${Array.from({ length: 1 + Math.floor(next() * max) }, () => 'abcdefghij'[Math.floor(next() * 10)]).join('')}`;
+    const key = (): string => `'${name(12).slice(1)}'`;
+    const forms: Array<() => string> = [
+      () => name(70),
+      () => `${name(70)}[]`,
+      () => Array.from({ length: 2 + Math.floor(next() * 4) }, () => name(40)).join(' | '),
+      () => `Record<string, ${name(70)}>`,
+      () => {
+        const input = name(80);
+        return `${input} & Required<Pick<${input}, ${Array.from({ length: 1 + Math.floor(next() * 12) }, key).join(' | ')}>>`;
+      },
+    ];
+    const laid = forms.map(() => 0);
+    const kept = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const form = i % forms.length;
+      const code = `export type ${name(70)} = ${forms[form]!()};`;
+      const out = layOutAlias(code);
+      if (out === undefined) continue;
+      expect(`${out}\n`, code).toBe(await prettierOf(code));
+      laid[form]!++;
+      for (const line of out.split('\n')) kept.add(line.replace(/N[a-j]+/g, 'N').replace(/'[a-j]+'/g, "'k'"));
+    }
+    // Each form is laid out often, and every way of breaking one is met.
+    for (const count of laid) expect(count).toBeGreaterThan(40);
+    for (const line of ['export type N =', '  | N', '  N &', '    Required<', '      Pick<', 'export type N = Record<', '  string,']) expect([...kept], line).toContain(line);
+    // The keys on a line of their own, and one a line.
+    for (const keys of [/^ {6,}'k'( \| 'k')+$/, /^ {6,}\| 'k'$/]) expect([...kept].some((line) => keys.test(line)), String(keys)).toBe(true);
+    // A form it does not know, or a line still too long, is refused.
+    expect(layOutAlias(`export type ${'A'.repeat(99)} = B | C;`)).toBeUndefined();
+    expect(layOutAlias(`export type A = { a: string; b: ${'B'.repeat(90)} };`)).toBeUndefined();
   }, 300_000);
 });
