@@ -425,7 +425,7 @@ export function emitSuccessTests(deployment: DeploymentModel): EmittedFile {
         constant('DEPLOYMENT', 'string', deployment.name),
         { ...constant('ENDPOINTS', 'number', endpoints), isExported: true, docs: ['Endpoints (route × method) of the deployment: every one is a case below.'] },
         tableConstant('CASES', 'SuccessCase[]', cases),
-        { ...tableConstant('UNREACHABLE', 'UnreachableCase[]', cannot), leadingTrivia: '// Endpoints that cannot succeed on a test server, each with its reason: called, they must answer\n// the status they document.\n// prettier-ignore\n' },
+        tableConstant('UNREACHABLE', 'UnreachableCase[]', cannot, ['Endpoints that cannot succeed on a test server, each with its reason: called, they must answer', 'the status they document.']),
         constant('UNSAMPLED', 'string[]', unsampled),
         SUITE,
       ],
