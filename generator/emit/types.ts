@@ -4,6 +4,7 @@
  * responses, made by json-schema-to-typescript from the same JSON Schemas the validators use
  * (so `oneOf` becomes a real union).
  */
+import { createHash } from 'node:crypto';
 import type { Options } from 'json-schema-to-typescript';
 import { compileSchemaTypes, startSchemaTypes } from './schema-types.ts';
 import type { SchemaTypeRequest } from '../ts-thread.ts';
@@ -305,7 +306,8 @@ function referencesOf(text: string, declared: Map<string, Declaration>): string[
 export async function emitSharedTypes(model: SpecModel, operations: string[]): Promise<EmittedFile[]> {
   const perDeployment = new Map<string, Map<string, Declaration>>();
   for (const deployment of model.deployments) perDeployment.set(deployment.name, new Map(declarationsOf(await typeParts(deployment)).map((d) => [d.name, d])));
-  // What a name is in one deployment: its text and, recursively, what the names it references are.
+  // What a name is in one deployment: its text and, recursively, what the names it references are,
+  // as a hash of the text and of those names' hashes (the texts nested whole grew with every level).
   const signatures = new Map<string, string>();
   const signature = (deployment: string, name: string, visiting: Set<string>): string => {
     const key = `${deployment}\0${name}`;
@@ -317,8 +319,9 @@ export async function emitSharedTypes(model: SpecModel, operations: string[]): P
     visiting.add(name);
     const text = JSON.stringify([declaration.text, declarationReferences(declaration, declared).map((r) => [r, signature(deployment, r, visiting)])]);
     visiting.delete(name);
-    signatures.set(key, text);
-    return text;
+    const hashed = createHash('sha256').update(text).digest('base64');
+    signatures.set(key, hashed);
+    return hashed;
   };
   // The names handlers need, then everything they reference, in order of first appearance.
   const wanted: string[] = [];
