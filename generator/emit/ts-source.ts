@@ -141,8 +141,8 @@ export function constant(name: string, type: string, value: unknown): VariableSt
 /**
  * A constant holding a table (a list of rows): one row per line, kept so by `prettier-ignore`,
  * so that a table of hundreds of cases reads (and diffs) as hundreds of lines, not thousands.
- * Written as text, as ts-morph would print it: hundreds of kilobytes of rows need no printer (and
- * the file's other statements reach the ts-morph thread without them). `comments` go above.
+ * Written as text: hundreds of kilobytes of rows need no printer (and the file's other statements
+ * reach the ts-morph thread without them). `comments` go above `prettier-ignore`.
  */
 export function tableConstant(name: string, type: string, rows: unknown[], comments: string[] = []): string {
   const value = rows.length === 0 ? '[]' : `[\n${rows.map((r) => `  ${JSON.stringify(r)},`).join('\n')}\n]`;
