@@ -1,5 +1,6 @@
 /**
- * A generated file of data constants (shared/args.ts, shared/data.ts, shared/routes.ts): its
+ * A generated file of data constants (shared/args.ts, shared/data.ts, shared/routes.ts, a
+ * deployment's routes.ts and deployment.ts): its
  * statements written as prettier lays them out (literal-layout.ts), so the formatter has nothing
  * to do for them. A statement the layout does not cover is written plainly instead and left to
  * prettier, alone (the formatter takes a file's pieces one by one: format.ts).
@@ -15,6 +16,8 @@ export interface DataConstant {
   exported?: boolean;
   /** Turns the objects standing for shared parts into references to their constants. */
   refer?: Refer;
+  /** A doc comment of one line above it (prettier leaves it as it is, however long). */
+  doc?: string;
 }
 
 /** Replaces an object by a reference to a constant (a shared part), or keeps it. */
@@ -39,13 +42,14 @@ function plainSource(value: Literal, refer: Refer | undefined): string {
 export function dataFile(path: string, header: string, imports: string[], constants: DataConstant[]): EmittedFile {
   const pieces = [[header, ...imports].join('\n')];
   const laidOut = [true];
-  for (const { name, type, value, exported = false, refer } of constants) {
+  for (const { name, type, value, exported = false, refer, doc } of constants) {
+    const comment = doc === undefined ? '' : `/** ${doc} */\n`;
     try {
-      pieces.push(constantStatement(name, type, value, exported, refer === undefined ? {} : { refer }));
+      pieces.push(`${comment}${constantStatement(name, type, value, exported, refer === undefined ? {} : { refer })}`);
       laidOut.push(true);
     } catch (error) {
       if (!(error instanceof NotLaidOut)) throw error;
-      pieces.push(`${exported ? 'export ' : ''}const ${name}: ${type} = ${plainSource(value, refer)};`);
+      pieces.push(`${comment}${exported ? 'export ' : ''}const ${name}: ${type} = ${plainSource(value, refer)};`);
       laidOut.push(false);
     }
   }

@@ -5,36 +5,33 @@
 import type { DeploymentModel } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_DATA } from './shared-data.ts';
-import { generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
+import { generatedBanner } from './ts-source.ts';
+import { dataFile } from './data-file.ts';
+import { Code, importStatement, type Literal } from './literal-layout.ts';
 
-/** An object literal of the keys of `value`, each a reference to a shared constant. */
-function references(keys: string[], nameOf: (key: string) => string): string {
-  return `{ ${keys.map((k) => `${JSON.stringify(k)}: data.${nameOf(k)}`).join(', ')} }`;
+/** An object of the keys of `value`, each a reference to a shared constant. */
+function references(keys: string[], nameOf: (key: string) => string): Literal {
+  return Object.fromEntries(keys.map((k) => [k, new Code(`data.${nameOf(k)}`)]));
 }
 
 export function emitDeployment(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
   // Response shapes and namespace descriptions only shape the generated types and documents; the server never reads them.
   const { routes: _routes, responseShapes: _shapes, namespaceDescriptions: _descriptions, ...rest } = deployment;
   // Resources and catalogs are written once for all deployments, in shared/data.ts.
-  const literal = Object.entries(rest).map(([key, value]) => {
-    if (key === 'resources') return `resources: ${references(Object.keys(deployment.resources), (k) => context.dataName(deployment.name, 'resource', k))}`;
-    if (key === 'catalogs') return `catalogs: ${references(Object.keys(deployment.catalogs), (k) => context.dataName(deployment.name, 'catalog', k))}`;
-    return `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
-  });
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../contract/model.ts', isTypeOnly: true, namedImports: ['DeploymentModel'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_DATA}`, namespaceImport: 'data' },
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [{ name: 'deployment', type: "Omit<DeploymentModel, 'routes'>", initializer: `{ ${literal.join(', ')} }` }],
-        },
-      ],
-    },
-    generatedBanner(`settings of the ${deployment.name} deployment`),
+  const value = Object.fromEntries(
+    Object.entries(rest).map(([key, v]) => {
+      if (key === 'resources') return [key, references(Object.keys(deployment.resources), (k) => context.dataName(deployment.name, 'resource', k))];
+      if (key === 'catalogs') return [key, references(Object.keys(deployment.catalogs), (k) => context.dataName(deployment.name, 'catalog', k))];
+      // As JSON has it; an absent (undefined) setting is left out.
+      return [key, v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as Literal)];
+    }),
   );
-  return [{ path: `deployments/${deployment.name}/deployment.ts`, ...printed }];
+  return [
+    dataFile(
+      `deployments/${deployment.name}/deployment.ts`,
+      generatedBanner(`settings of the ${deployment.name} deployment`),
+      [importStatement('../../../contract/model.ts', { typeOnly: true, named: ['DeploymentModel'] }), importStatement(`../../${SHARED_DATA}`, { namespace: 'data' })],
+      [{ name: 'deployment', type: "Omit<DeploymentModel, 'routes'>", value, exported: true }],
+    ),
+  ];
 }

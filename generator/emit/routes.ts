@@ -16,7 +16,7 @@ import { SHARED_ARGS } from './shared-args.ts';
 import { handlerGroup, namespaceSlug, routeConstName, routeRegex } from './naming.ts';
 import { dataFile } from './data-file.ts';
 import { Code, importStatement, type Literal } from './literal-layout.ts';
-import { generatedBanner, printSource, StructureKind, VariableDeclarationKind } from './ts-source.ts';
+import { generatedBanner } from './ts-source.ts';
 
 export const SHARED_ROUTES = 'shared/routes.ts';
 
@@ -97,22 +97,13 @@ export function emitSharedRoutes(model: SpecModel, context: EmitContext): { file
 }
 
 export function emitRoutes(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
-  const names = deployment.routes.map((r) => `shared.${context.routeName(deployment.name, r.path)}`);
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['RouteDef'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_ROUTES}`, namespaceImport: 'shared' },
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: ['Every route of the deployment, in discovery order (each defined in shared/routes.ts).'],
-          declarations: [{ name: 'routes', type: 'RouteDef[]', initializer: `[${names.join(', ')}]` }],
-        },
-      ],
-    },
-    generatedBanner(`route table of the ${deployment.name} deployment`),
-  );
-  return [{ path: `deployments/${deployment.name}/routes.ts`, ...printed }];
+  const names = deployment.routes.map((r) => new Code(`shared.${context.routeName(deployment.name, r.path)}`));
+  return [
+    dataFile(
+      `deployments/${deployment.name}/routes.ts`,
+      generatedBanner(`route table of the ${deployment.name} deployment`),
+      [importStatement('../../../runtime/rest/types.ts', { typeOnly: true, named: ['RouteDef'] }), importStatement(`../../${SHARED_ROUTES}`, { namespace: 'shared' })],
+      [{ name: 'routes', type: 'RouteDef[]', value: names, exported: true, doc: 'Every route of the deployment, in discovery order (each defined in shared/routes.ts).' }],
+    ),
+  ];
 }

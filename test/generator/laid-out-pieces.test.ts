@@ -13,6 +13,8 @@ import type { SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from '../../generator/emit/emitted-file.ts';
 import { emitClient, methodLines } from '../../generator/emit/client.ts';
 import { emitContractTests } from '../../generator/emit/contract-tests.ts';
+import { emitDeployment } from '../../generator/emit/deployment.ts';
+import { emitRoutes } from '../../generator/emit/routes.ts';
 import { customOperations, emitHandlers } from '../../generator/emit/handlers.ts';
 import { smallModel } from './fixtures/small-model.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
@@ -45,6 +47,17 @@ async function expectLaidOutAsPrettier(files: EmittedFile[]): Promise<number> {
 }
 
 describe('pieces marked laid out', () => {
+  it('of each deployment\'s route list and settings are as prettier formats them (the files skip the formatter)', async () => {
+    const identifier = (text: string): string => `_${text.replace(/\W+/g, '_')}`;
+    const context = { validatorName: () => 'v', argsName: () => 'a', routeName: (_d: string, path: string) => identifier(path), dataName: (_d: string, kind: string, key: string) => identifier(`${kind} ${key}`) };
+    for (const deployment of model.deployments) {
+      for (const file of [...emitRoutes(deployment, context), ...emitDeployment(deployment, context)]) {
+        expect(file.preformatted, file.path).toBe(true);
+        expect(await prettierOf(file.content), file.path).toBe(file.content);
+      }
+    }
+  }, 120_000);
+
   it('of the case tables are as prettier leaves them', async () => {
     const deployment = model.deployments[0]!;
     const files = [...emitContractTests(deployment), ...emitPermissionTests(deployment)];
