@@ -9,7 +9,9 @@ import type { EmittedFile } from './emitted-file.ts';
 import { routeMethods } from './discovery.ts';
 import { samplePath, validValue, violationsOf } from './sample-values.ts';
 import { emitSuccessTests } from './success-tests.ts';
-import { constant, generatedBanner, printSource, tableConstant, StructureKind, VariableDeclarationKind } from './ts-source.ts';
+import { generatedBanner, tableConstant } from './ts-source.ts';
+import { dataFile } from './data-file.ts';
+import { importStatement } from './literal-layout.ts';
 
 interface Case {
   name: string;
@@ -54,8 +56,22 @@ function casesOf(route: Route): Case[] {
   return cases;
 }
 
-const SUITE = `
-let server: Awaited<ReturnType<typeof startTestServer>>;
+/** The case type and the discovery document's constant, written as prettier lays them out (laid-out-pieces.test.ts holds the suites to it). */
+const CASE_TYPE = `interface Case {
+  name: string;
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  param: string;
+  code: string;
+}`;
+
+const EXPECTED = `/** The discovery document generated beside this suite: what the live one must match. */
+const expected: { routes: Record<string, { endpoints: Array<{ args: unknown }> }> } = JSON.parse(
+  readFileSync(new URL('../discovery.json', import.meta.url), 'utf8'),
+);`;
+
+const SUITE = `let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   server = await startTestServer({ deployment: DEPLOYMENT });
@@ -72,17 +88,26 @@ function send(c: Case): Promise<Response> {
     return fetch(server.restUrl + c.path + query, { method: c.method, headers });
   }
   headers['content-type'] = 'application/json';
-  return fetch(server.restUrl + c.path, { method: c.method, headers, body: JSON.stringify(c.params) });
+  return fetch(server.restUrl + c.path, {
+    method: c.method,
+    headers,
+    body: JSON.stringify(c.params),
+  });
 }
 
 describe('discovery', () => {
   it('lists every route of the spec with exactly its args', async () => {
     const response = await fetch(server.restUrl + '/');
     expect(response.status).toBe(200);
-    const live = (await response.json()) as { routes: Record<string, { endpoints: Array<{ args: unknown }> }> };
+    const live = (await response.json()) as {
+      routes: Record<string, { endpoints: Array<{ args: unknown }> }>;
+    };
     for (const [pattern, route] of Object.entries(expected.routes)) {
       expect(live.routes[pattern], pattern).toBeDefined();
-      expect(live.routes[pattern].endpoints.map((e) => e.args), pattern).toEqual(route.endpoints.map((e) => e.args));
+      expect(
+        live.routes[pattern].endpoints.map((e) => e.args),
+        pattern,
+      ).toEqual(route.endpoints.map((e) => e.args));
     }
   });
 });
@@ -90,11 +115,15 @@ describe('discovery', () => {
 describe.runIf(CASES.length > 0)('validation', () => {
   it.each(CASES)('$name answers 400', async (c) => {
     const response = await send(c);
-    const body = (await response.json()) as { code: string; data: { status: number; params?: Record<string, unknown> } };
+    const body = (await response.json()) as {
+      code: string;
+      data: { status: number; params?: Record<string, unknown> };
+    };
     expect(response.status).toBe(400);
     expect(body.code).toBe(c.code);
     expect(body.data.status).toBe(400);
-    if (c.code === 'rest_invalid_param') expect(Object.keys(body.data.params ?? {})).toContain(c.param);
+    if (c.code === 'rest_invalid_param')
+      expect(Object.keys(body.data.params ?? {})).toContain(c.param);
   });
 });
 
@@ -106,8 +135,7 @@ describe('OPTIONS', () => {
     expect(body.namespace).toBe(r.namespace);
     expect(body.methods).toEqual(r.methods);
   });
-});
-`;
+});`;
 
 
 export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
@@ -116,34 +144,24 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
     const path = samplePath(r);
     return path === undefined ? [] : [{ path, namespace: r.namespace, methods: routeMethods(r) }];
   });
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:fs', namedImports: ['readFileSync'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/php-query.ts', namedImports: ['phpQueryString'] },
-        'interface Case { name: string; method: string; path: string; params: Record<string, unknown>; param: string; code: string }',
-        constant('DEPLOYMENT', 'string', deployment.name),
-        {
-          kind: StructureKind.VariableStatement,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: ['The discovery document generated beside this suite: what the live one must match.'],
-          declarations: [
-            {
-              name: 'expected',
-              type: '{ routes: Record<string, { endpoints: Array<{ args: unknown }> }> }',
-              initializer: "JSON.parse(readFileSync(new URL('../discovery.json', import.meta.url), 'utf8'))",
-            },
-          ],
-        },
-        tableConstant('CASES', 'Case[]', cases),
-        tableConstant('OPTIONS_ROUTES', 'Array<{ path: string; namespace: string; methods: string[] }>', optionsRoutes),
-        SUITE,
-      ],
-    },
+  const file = dataFile(
+    `deployments/${deployment.name}/tests/contract.test.ts`,
     generatedBanner(`contract tests of the ${deployment.name} deployment`),
+    [
+      importStatement('node:fs', { named: ['readFileSync'] }),
+      importStatement('vitest', { named: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] }),
+      importStatement('../../../../runtime/testing/harness.ts', { named: ['startTestServer'] }),
+      importStatement('../../../../runtime/testing/php-query.ts', { named: ['phpQueryString'] }),
+    ],
+    [
+      CASE_TYPE,
+      { name: 'DEPLOYMENT', type: 'string', value: deployment.name },
+      EXPECTED,
+      tableConstant('CASES', 'Case[]', cases),
+      tableConstant('OPTIONS_ROUTES', 'Array<{ path: string; namespace: string; methods: string[] }>', optionsRoutes),
+      SUITE,
+    ],
   );
   // The success paths are a suite of their own (generator/emit/success-tests.ts).
-  return [{ path: `deployments/${deployment.name}/tests/contract.test.ts`, ...printed }, emitSuccessTests(deployment)];
+  return [file, emitSuccessTests(deployment)];
 }

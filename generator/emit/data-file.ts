@@ -1,9 +1,10 @@
 /**
  * A generated file of data constants (shared/args.ts, shared/data.ts, shared/routes.ts, a
- * deployment's routes.ts and deployment.ts): its
- * statements written as prettier lays them out (literal-layout.ts), so the formatter has nothing
- * to do for them. A statement the layout does not cover is written plainly instead and left to
- * prettier, alone (the formatter takes a file's pieces one by one: format.ts).
+ * deployment's routes.ts, deployment.ts and test suites): its statements written as prettier lays
+ * them out (literal-layout.ts), so the formatter has nothing to do for them, and needs no ts-morph.
+ * A statement the layout does not cover is written plainly instead and left to prettier, alone
+ * (the formatter takes a file's pieces one by one: format.ts). The test suites' fixed code and
+ * case tables come as text their emitters write in prettier's form.
  */
 import type { EmittedFile } from './emitted-file.ts';
 import { Code, constantStatement, NotLaidOut, stringLiteral, type Literal } from './literal-layout.ts';
@@ -36,13 +37,20 @@ function plainSource(value: Literal, refer: Refer | undefined): string {
 
 /**
  * The file: `header` and the import lines (written by the caller, importStatement) as its first
- * piece, then one piece per constant. Laid out whole, it skips the formatter (`preformatted`);
+ * piece, then one piece per constant or text. Laid out whole, it skips the formatter (`preformatted`);
  * otherwise `laidOut` says which pieces the formatter still has to format.
  */
-export function dataFile(path: string, header: string, imports: string[], constants: DataConstant[]): EmittedFile {
+export function dataFile(path: string, header: string, imports: string[], constants: Array<DataConstant | string>): EmittedFile {
   const pieces = [[header, ...imports].join('\n')];
   const laidOut = [true];
-  for (const { name, type, value, exported = false, refer, doc } of constants) {
+  for (const constant of constants) {
+    // Text the caller wrote as prettier lays it out (fixed code, a table under prettier-ignore).
+    if (typeof constant === 'string') {
+      pieces.push(constant.trim());
+      laidOut.push(true);
+      continue;
+    }
+    const { name, type, value, exported = false, refer, doc } = constant;
     const comment = doc === undefined ? '' : `/** ${doc} */\n`;
     try {
       pieces.push(`${comment}${constantStatement(name, type, value, exported, refer === undefined ? {} : { refer })}`);

@@ -12,7 +12,9 @@ import { postTypeCaps } from '../../contract/post-types.ts';
 import type { OtherObjectCase } from '../../contract/other-object-case.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
-import { constant, generatedBanner, printSource, tableConstant, StructureKind } from './ts-source.ts';
+import { generatedBanner, tableConstant } from './ts-source.ts';
+import { dataFile } from './data-file.ts';
+import { importStatement } from './literal-layout.ts';
 
 
 /** Roles that may edit their own items of a type but not another's, lowest first. */
@@ -80,8 +82,7 @@ export function otherObjectCases(deployment: DeploymentModel): OtherObjectCase[]
   return cases;
 }
 
-const SUITE = `
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const SUITE = `let server: Awaited<ReturnType<typeof startTestServer>>;
 let requests = 0;
 
 beforeAll(async () => {
@@ -99,24 +100,20 @@ describe('an identity with rights on its own object cannot reach another', () =>
     requests += result.requests;
     expect(result.failures).toEqual([]);
   });
-});
-`;
+});`;
 
 export function emitOtherObjectTests(deployment: DeploymentModel): EmittedFile[] {
   const cases = otherObjectCases(deployment);
   if (cases.length === 0) return [];
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/other-object.ts', namedImports: ['tryOtherObject', 'type OtherObjectCase'] },
-        constant('DEPLOYMENT', 'string', deployment.name),
-        tableConstant('CASES', 'OtherObjectCase[]', cases),
-        SUITE,
-      ],
-    },
+  const file = dataFile(
+    `deployments/${deployment.name}/tests/other-object.test.ts`,
     generatedBanner(`"another object" permission cases of the ${deployment.name} deployment`),
+    [
+      importStatement('vitest', { named: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] }),
+      importStatement('../../../../runtime/testing/harness.ts', { named: ['startTestServer'] }),
+      importStatement('../../../../runtime/testing/other-object.ts', { named: ['tryOtherObject', 'type OtherObjectCase'] }),
+    ],
+    [{ name: 'DEPLOYMENT', type: 'string', value: deployment.name }, tableConstant('CASES', 'OtherObjectCase[]', cases), SUITE],
   );
-  return [{ path: `deployments/${deployment.name}/tests/other-object.test.ts`, ...printed }];
+  return [file];
 }

@@ -12,7 +12,9 @@ import { postTypeCaps, postTypeOfRoute } from '../../contract/post-types.ts';
 import { RULE_EXPECTATIONS, type RuleName } from '../../contract/permission-rules.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
-import { constant, generatedBanner, printSource, tableConstant, StructureKind, VariableDeclarationKind } from './ts-source.ts';
+import { generatedBanner, tableConstant } from './ts-source.ts';
+import { dataFile } from './data-file.ts';
+import { importStatement } from './literal-layout.ts';
 
 export const IDENTITIES = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
 type Identity = (typeof IDENTITIES)[number];
@@ -225,12 +227,29 @@ export function permissionCases(deployment: DeploymentModel): { cases: Case[]; s
   return { cases, skipped };
 }
 
-const SUITE = `
-let server: Awaited<ReturnType<typeof startTestServer>>;
+/** The case type, written as prettier lays it out (laid-out-pieces.test.ts holds the suites to it). */
+const CASE_TYPE = `interface Case {
+  method: string;
+  path: string;
+  captures: Array<{ name: string; pattern: string }>;
+  postType?: string;
+  samples: Record<string, string>;
+  params: Record<string, unknown>;
+  permission: string;
+  allowed: Identity[];
+  code: string;
+  codeFor?: Partial<Record<Identity, string>>;
+  statusFor?: Partial<Record<Identity, number>>;
+}`;
+
+const SUITE = `let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   server = await startTestServer({ deployment: DEPLOYMENT });
-  console.log(\`permission matrix of \${DEPLOYMENT}: \${CASES.length} endpoints × \${IDENTITIES.length} identities = \${CASES.length * IDENTITIES.length} requests\` + (SKIPPED.length ? \` (\${SKIPPED.length} endpoints skipped: no valid sample params)\` : ''));
+  console.log(
+    \`permission matrix of \${DEPLOYMENT}: \${CASES.length} endpoints × \${IDENTITIES.length} identities = \${CASES.length * IDENTITIES.length} requests\` +
+      (SKIPPED.length ? \` (\${SKIPPED.length} endpoints skipped: no valid sample params)\` : ''),
+  );
 });
 
 afterAll(async () => {
@@ -243,7 +262,11 @@ function send(c: Case, path: string, who: Identity): Promise<Response> {
     return fetch(server.restUrl + path + phpQueryString(c.params), { method: c.method, headers });
   }
   headers['content-type'] = 'application/json';
-  return fetch(server.restUrl + path, { method: c.method, headers, body: JSON.stringify(c.params) });
+  return fetch(server.restUrl + path, {
+    method: c.method,
+    headers,
+    body: JSON.stringify(c.params),
+  });
 }
 
 describe('permission matrix', () => {
@@ -258,34 +281,36 @@ describe('permission matrix', () => {
       if (c.allowed.includes(who)) {
         expect([401, 403], where).not.toContain(response.status);
       } else {
-        expect(response.status, where).toBe(c.statusFor?.[who] ?? (who === 'anonymous' ? 401 : 403));
+        expect(response.status, where).toBe(
+          c.statusFor?.[who] ?? (who === 'anonymous' ? 401 : 403),
+        );
         expect((JSON.parse(text) as { code: string }).code, where).toBe(c.codeFor?.[who] ?? c.code);
       }
     }
   });
-});
-`;
+});`;
 
 
 export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] {
   const { cases, skipped } = permissionCases(deployment);
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/php-query.ts', namedImports: ['phpQueryString'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/auth/permission-fixtures.ts', namedImports: ['createPermissionFixtures', 'fillPath'] },
-        `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
-        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; postType?: string; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>>; statusFor?: Partial<Record<Identity, number>> }',
-        constant('DEPLOYMENT', 'string', deployment.name),
-        constant('IDENTITIES', 'Identity[]', IDENTITIES),
-        tableConstant('CASES', 'Case[]', cases),
-        constant('SKIPPED', 'string[]', skipped),
-        SUITE,
-      ],
-    },
+  const file = dataFile(
+    `deployments/${deployment.name}/tests/permissions.test.ts`,
     generatedBanner(`permission matrix of the ${deployment.name} deployment`),
+    [
+      importStatement('vitest', { named: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] }),
+      importStatement('../../../../runtime/testing/harness.ts', { named: ['startTestServer'] }),
+      importStatement('../../../../runtime/testing/php-query.ts', { named: ['phpQueryString'] }),
+      importStatement('../../../../runtime/auth/permission-fixtures.ts', { named: ['createPermissionFixtures', 'fillPath'] }),
+    ],
+    [
+      `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
+      CASE_TYPE,
+      { name: 'DEPLOYMENT', type: 'string', value: deployment.name },
+      { name: 'IDENTITIES', type: 'Identity[]', value: IDENTITIES },
+      tableConstant('CASES', 'Case[]', cases),
+      { name: 'SKIPPED', type: 'string[]', value: skipped },
+      SUITE,
+    ],
   );
-  return [{ path: `deployments/${deployment.name}/tests/permissions.test.ts`, ...printed }];
+  return [file];
 }

@@ -13,7 +13,9 @@ import type { EmittedFile } from './emitted-file.ts';
 import { captureSamples, expectationOf, paramsOf } from './permission-tests.ts';
 import { mayBeUnavailable } from './responses.ts';
 import { isMediaType, postTypeEntry } from '../../contract/post-types.ts';
-import { constant, generatedBanner, printSource, tableConstant, StructureKind } from './ts-source.ts';
+import { generatedBanner, tableConstant } from './ts-source.ts';
+import { dataFile } from './data-file.ts';
+import { importStatement } from './literal-layout.ts';
 
 /** The identity that calls: the administrator when allowed, else the most capable one allowed. */
 function callerOf(endpoint: Endpoint, route: Route): SuccessIdentity | undefined {
@@ -369,8 +371,7 @@ export function successCases(deployment: DeploymentModel): { cases: SuccessCase[
   return { cases, unreachable: cannot, unsampled };
 }
 
-const SUITE = `
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const SUITE = `let server: Awaited<ReturnType<typeof startTestServer>>;
 const schemas = answerSchemasOf(DEPLOYMENT);
 const outcomes: SuccessOutcome[] = [];
 
@@ -392,45 +393,43 @@ describe.runIf(CASES.length > 0)('success paths', () => {
   });
 });
 
-describe.runIf(UNREACHABLE.length > 0)('endpoints that cannot succeed here answer their documented error', () => {
-  it.each(UNREACHABLE)('$name: $reason', async (c) => {
-    const result = await callSuccessPath(server, schemas, c);
-    outcomes.push(result);
-    expect(result.problems).toEqual([]);
-    expect(result.outcome).toBe('unreachable');
-  });
-});
+describe.runIf(UNREACHABLE.length > 0)(
+  'endpoints that cannot succeed here answer their documented error',
+  () => {
+    it.each(UNREACHABLE)('$name: $reason', async (c) => {
+      const result = await callSuccessPath(server, schemas, c);
+      outcomes.push(result);
+      expect(result.problems).toEqual([]);
+      expect(result.outcome).toBe('unreachable');
+    });
+  },
+);
 
 describe('every endpoint', () => {
   it('has a case', () => {
     expect(CASES.length + UNREACHABLE.length + UNSAMPLED.length).toBe(ENDPOINTS);
     expect(UNSAMPLED).toEqual([]);
   });
-});
-`;
+});`;
 
 export function emitSuccessTests(deployment: DeploymentModel): EmittedFile {
   const { cases, unreachable: cannot, unsampled } = successCases(deployment);
   const endpoints = deployment.routes.reduce((n, r) => n + r.endpoints.reduce((m, e) => m + e.methods.length, 0), 0);
-  const printed = printSource(
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
-        {
-          kind: StructureKind.ImportDeclaration,
-          moduleSpecifier: '../../../../runtime/testing/success-paths.ts',
-          namedImports: ['answerSchemasOf', 'callSuccessPath', 'successSummary', 'type SuccessCase', 'type SuccessOutcome', 'type UnreachableCase'],
-        },
-        constant('DEPLOYMENT', 'string', deployment.name),
-        { ...constant('ENDPOINTS', 'number', endpoints), isExported: true, docs: ['Endpoints (route × method) of the deployment: every one is a case below.'] },
-        tableConstant('CASES', 'SuccessCase[]', cases),
-        tableConstant('UNREACHABLE', 'UnreachableCase[]', cannot, ['Endpoints that cannot succeed on a test server, each with its reason: called, they must answer', 'the status they document.']),
-        constant('UNSAMPLED', 'string[]', unsampled),
-        SUITE,
-      ],
-    },
+  return dataFile(
+    `deployments/${deployment.name}/tests/success.test.ts`,
     generatedBanner(`success paths of the ${deployment.name} deployment`),
+    [
+      importStatement('vitest', { named: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] }),
+      importStatement('../../../../runtime/testing/harness.ts', { named: ['startTestServer'] }),
+      importStatement('../../../../runtime/testing/success-paths.ts', { named: ['answerSchemasOf', 'callSuccessPath', 'successSummary', 'type SuccessCase', 'type SuccessOutcome', 'type UnreachableCase'] }),
+    ],
+    [
+      { name: 'DEPLOYMENT', type: 'string', value: deployment.name },
+      { name: 'ENDPOINTS', type: 'number', value: endpoints, exported: true, doc: 'Endpoints (route × method) of the deployment: every one is a case below.' },
+      tableConstant('CASES', 'SuccessCase[]', cases),
+      tableConstant('UNREACHABLE', 'UnreachableCase[]', cannot, ['Endpoints that cannot succeed on a test server, each with its reason: called, they must answer', 'the status they document.']),
+      { name: 'UNSAMPLED', type: 'string[]', value: unsampled },
+      SUITE,
+    ],
   );
-  return { path: `deployments/${deployment.name}/tests/success.test.ts`, ...printed };
 }

@@ -18,6 +18,7 @@ import { emitRoutes } from '../../generator/emit/routes.ts';
 import { customOperations, emitHandlers } from '../../generator/emit/handlers.ts';
 import { smallModel } from './fixtures/small-model.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
+import { emitOtherObjectTests } from '../../generator/emit/other-object-tests.ts';
 import { NotLaidOut } from '../../generator/emit/literal-layout.ts';
 import { layOutDeclaration } from '../../generator/emit/type-layout.ts';
 import { layOutAlias } from '../../generator/emit/alias-layout.ts';
@@ -58,10 +59,15 @@ describe('pieces marked laid out', () => {
     }
   }, 120_000);
 
-  it('of the case tables are as prettier leaves them', async () => {
-    const deployment = model.deployments[0]!;
-    const files = [...emitContractTests(deployment), ...emitPermissionTests(deployment)];
-    expect(await expectLaidOutAsPrettier(files)).toBeGreaterThanOrEqual(3);
+  it('of the test suites are as prettier formats them (the files skip the formatter), tables as it leaves them', async () => {
+    for (const deployment of model.deployments) {
+      const files = [...emitContractTests(deployment), ...emitPermissionTests(deployment), ...emitOtherObjectTests(deployment)];
+      expect(files.length).toBeGreaterThanOrEqual(3);
+      for (const file of files) {
+        expect(file.preformatted, file.path).toBe(true);
+        expect(await prettierOf(file.content), file.path).toBe(file.content);
+      }
+    }
   }, 120_000);
 
   it('of the types written whole are as prettier formats them, long aliases broken as it breaks them', async () => {
