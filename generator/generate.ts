@@ -32,7 +32,7 @@ import { readIfExists } from './read-text.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 import { codeDigest, openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
-import { loadTsMorphInTsThread, startTsThread } from './ts-thread.ts';
+import { startTsThread } from './ts-thread.ts';
 import { DeploymentCache } from './deployment-cache.ts';
 import { flushAll } from './cache-store.ts';
 import { typecheckHandlers } from './typecheck.ts';
@@ -171,17 +171,6 @@ async function emitDeploymentFiles(deployment: DeploymentModel, asked: EmitConte
   return { formatted: awaitedLater(formatted) };
 }
 
-/**
- * Whether an earlier run recorded the deployment's files, or each of its prose-free steps' files,
- * for this very model: the run then prints nothing new for it (an edit of descriptions), and
- * ts-morph is loaded only if a print asks for it after all (a text dropped from the cache store).
- */
-function reusesPrintedSteps(deployment: DeploymentModel, cache: DeploymentCache): boolean {
-  if (cache.mayReuse(deployment, NO_QUESTIONS)) return true;
-  const model = withoutArgDescriptions(deployment);
-  return DEPLOYMENT_EMITTERS.every(({ step, proseFree }) => !proseFree || cache.mayReuseStep(`${deployment.name} ${step}`, model, NO_QUESTIONS));
-}
-
 /** A context for the early emitters, which never ask it: one that does is a mistake to mend, not a question to answer unrecorded. */
 const refused = (fn: keyof EmitContext) => (): never => {
   throw new Error(`an early emitter asked the context's ${fn}: mark it not early in DEPLOYMENT_EMITTERS`);
@@ -260,8 +249,6 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // Shared by every deployment, so always made from all of them (like the handlers).
     const validators = emitValidators(model, { cache: options.formatCache !== false });
     deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
-    // A run that will print has ts-morph loaded now, while it emits what needs none of it.
-    if (options.formatCache === false || selected.some((d) => !reusesPrintedSteps(d, deploymentCache))) loadTsMorphInTsThread();
     // Before the first print: the documents of the deployments whose files no earlier run recorded.
     const early = new Map<string, Map<string, EmittedFile[]>>();
     for (const deployment of selected) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
@@ -405,11 +392,8 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   const started = performance.now();
   const cache = options.formatCache === false ? undefined : (opened ?? (await openRunCache(specDir, options)));
   if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
-  // Something changed: the thread loads prettier and json-schema-to-typescript while this one reads
-  // the spec, and ts-morph too for a run that prints everything (no caches, or a first run); the
-  // others find out whether they print once the model is known (generateFromModel).
+  // Something changed: the thread loads prettier and json-schema-to-typescript while this one reads the spec.
   startTsThread();
-  if (cache === undefined || !cache.recorded) loadTsMorphInTsThread();
   const { model, diagnostics } = await loadSpec(specDir, { cache: options.formatCache !== false });
   if (model === undefined) return { diagnostics };
   const result = await generateFromModel(model, options);

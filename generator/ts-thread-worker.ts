@@ -5,10 +5,9 @@
  * with json-schema-to-typescript (a run's batch started at once and taken later, while the main
  * thread emits other files). prettier and json-schema-to-typescript are loaded as this
  * module loads, so the loads overlap what the main thread does until it first needs them
- * (reading and checking the spec). ts-morph, with TypeScript's compiler (most of a second of
- * CPU), is loaded when the main thread says a run will print (`load-ts`: a run without caches,
- * or one whose structures changed), or else at the first request that needs it: an edit of
- * descriptions prints nothing, and the load, on the other core, slowed its run by a tenth.
+ * (reading and checking the spec). ts-morph, with TypeScript's compiler (a third of a second of
+ * CPU), is loaded at the first request that needs it: the emitters write their files as text laid
+ * out as prettier lays them out, so a generation asks for none and never loads it.
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
@@ -19,17 +18,15 @@ import { TS_PARSER } from './format-options.ts';
 
 // A library that cannot load is the error of the requests needing it (thrown to the main thread), not a thread that never answers.
 let tsMorph: 'not loaded' | 'loaded' | { unloadable: unknown } = 'not loaded';
-function loadTsMorph(): void {
-  if (tsMorph !== 'not loaded') return;
-  try {
-    createRequire(import.meta.url)('ts-morph');
-    tsMorph = 'loaded';
-  } catch (error) {
-    tsMorph = { unloadable: error };
-  }
-}
 function needTsMorph(): void {
-  loadTsMorph();
+  if (tsMorph === 'not loaded') {
+    try {
+      createRequire(import.meta.url)('ts-morph');
+      tsMorph = 'loaded';
+    } catch (error) {
+      tsMorph = { unloadable: error };
+    }
+  }
   if (typeof tsMorph === 'object') throw tsMorph.unloadable;
 }
 // prettier loads its parser at its first use: one small text, so that the run's first format does not wait for it.
@@ -74,8 +71,6 @@ runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefi
 });
 
 async function answer(request: TsThreadRequest): Promise<string | string[] | undefined> {
-  // Answered at once; the load follows, before this thread takes the next request.
-  if (request.kind === 'load-ts') return void setImmediate(loadTsMorph);
   if (request.kind === 'print' || request.kind === 'print-units' || request.kind === 'pieces') needTsMorph();
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
   if (request.kind === 'print-units') return printUnits(request.units);

@@ -1,15 +1,15 @@
 /**
- * ts-morph, and the TypeScript compiler it brings (half a second to load), live on a thread of
- * their own (ts-thread-worker.ts), called synchronously through synckit: the emitters print with
- * it and the formatter cuts files with it as if it were loaded here; a run's first few pieces are
- * formatted there too (format-pool.ts), by the prettier it loads at its start, and schemas not
- * compiled before are turned into types there by json-schema-to-typescript (which loads prettier
- * as it loads: on this thread it costs the main one nothing). A run not answered from the run
- * cache starts the thread before it reads the spec (startTsThread), so prettier and
- * json-schema-to-typescript load on another core while this one reads and checks; ts-morph loads
- * there only for a run that will print (loadTsMorphInTsThread), or at the first print. An emitter
- * that prints before anything started the thread starts it then and waits for it. The thread is
- * not waited for at exit (synckit unrefs it).
+ * ts-morph, and the TypeScript compiler it brings (a third of a second to load), live on a thread
+ * of their own (ts-thread-worker.ts), called synchronously through synckit: a structure is
+ * printed with it and the formatter cuts a file given whole with it, as if it were loaded here
+ * (the emitters write text laid out as prettier lays it out, so a generation asks for neither, and
+ * ts-morph loads only at such a request); a run's first few pieces are formatted there too
+ * (format-pool.ts), by the prettier it loads at its start, and schemas not compiled before are
+ * turned into types there by json-schema-to-typescript (which loads prettier as it loads: on this
+ * thread it costs the main one nothing). A run not answered from the run cache starts the thread
+ * before it reads the spec (startTsThread), so prettier and json-schema-to-typescript load on
+ * another core while this one reads and checks. The thread is not waited for at exit (synckit
+ * unrefs it).
  */
 import { createRequire } from 'node:module';
 import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
@@ -18,7 +18,6 @@ import type { OptionalKind, SourceFileStructure } from 'ts-morph';
 import type { Statement } from './emit/print-structure.ts';
 
 export type TsThreadRequest =
-  | { kind: 'load-ts' }
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
   | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
@@ -73,23 +72,6 @@ function ask(request: TsThreadRequest): string | string[] | undefined {
   startTsThread();
   asked.set(request.kind, tsThreadRequests(request.kind) + 1);
   return call!(request);
-}
-
-let loadAsked = false;
-let loadsWanted = 0;
-
-/** How many times runs of this process said they would print (the tests count them). */
-export const tsMorphLoadsWanted = (): number => loadsWanted;
-
-/**
- * Has the thread load ts-morph now, without waiting for it: for a run that will print (the thread
- * otherwise loads it at the first print, which would then wait for it).
- */
-export function loadTsMorphInTsThread(): void {
-  loadsWanted++;
-  if (loadAsked) return;
-  loadAsked = true;
-  ask({ kind: 'load-ts' });
 }
 
 /** ts-morph's text of the source file's structure (with the header first) in top-level pieces (print-structure.ts); the structure must be plain data, no writer function. */

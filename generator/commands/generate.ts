@@ -277,8 +277,6 @@ async function loadWhatARunLoads(): Promise<void> {
     await import('../generate.ts');
     const thread = await import('../ts-thread.ts');
     thread.startTsThread();
-    // Idle time: ts-morph too, which a run loads only when it prints.
-    thread.loadTsMorphInTsThread();
     for (const library of ['handlebars', 'better-sqlite3']) await import(library);
   } catch {
     // A library that cannot load now fails the run that needs it, with its message.

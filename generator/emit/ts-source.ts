@@ -1,9 +1,10 @@
 /**
- * Builds TypeScript files with ts-morph structures and prints them with ts-morph, with the same
+ * A generated TypeScript file from its statements: text (what the emitters write, laid out as
+ * prettier lays it out, joined here) or ts-morph structures, printed with ts-morph with the same
  * printer settings everywhere (print-structure.ts). ts-morph is never loaded on this thread: it
- * brings TypeScript's compiler with it (half a second), loaded on a thread of its own
- * (ts-thread.ts) while this one reads the spec. The emitters take the few enum members they use
- * from here; test/generator/structure-kinds.test.ts holds them equal to ts-morph's.
+ * brings TypeScript's compiler with it (a third of a second), loaded on a thread of its own
+ * (ts-thread.ts) at the first structure. The enum members a structure needs are here;
+ * test/generator/structure-kinds.test.ts holds them equal to ts-morph's.
  */
 import type {
   OptionalKind, SourceFileStructure, StructureKind as Kinds, VariableDeclarationKind as DeclarationKinds, VariableStatementStructure,
@@ -131,11 +132,6 @@ export function generatedBanner(what: string): string {
 /** A `const` declared with its initializer's source text, exported or not. */
 export function constStatement(name: string, type: string, initializer: string, isExported: boolean): VariableStatementStructure {
   return { kind: StructureKind.VariableStatement, isExported, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, type, initializer }] };
-}
-
-/** A constant holding a plain value, as a literal. */
-export function constant(name: string, type: string, value: unknown): VariableStatementStructure {
-  return { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, type, initializer: JSON.stringify(value) }] };
 }
 
 /**
