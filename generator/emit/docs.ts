@@ -10,6 +10,7 @@ import type Handlebars from 'handlebars';
 import type { DeploymentModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { namespaceAnchor } from './reference.ts';
+import { withAlignedTables } from './markdown-layout.ts';
 
 function template(name: string): Handlebars.TemplateDelegate {
   const text = readFileSync(new URL(`../../templates/${name}`, import.meta.url), 'utf8');
@@ -21,6 +22,11 @@ function template(name: string): Handlebars.TemplateDelegate {
 
 let readme: Handlebars.TemplateDelegate | undefined;
 const readmeTemplate = (context: object): string => (readme ??= template('deployment-readme.md.hbs'))(context);
+
+/** Text Markdown reads as words and punctuation only: no emphasis, code, link, list or heading marks, single spaces. */
+const PLAIN_PROSE = /^[A-Za-z](?:[A-Za-z0-9.,:;'"()/+?!%=-]| (?! ))*[A-Za-z0-9.,:;'"()/+?!%=-]$/;
+/** What a code span holds as it is: printable ASCII, no backtick, no space at either end. */
+const CODE_SPAN = /^[\x21-\x5f\x61-\x7e](?:[\x20-\x5f\x61-\x7e]*[\x21-\x5f\x61-\x7e])?$/;
 
 function namespacesOf(deployment: DeploymentModel): string[] {
   return [...new Set(deployment.routes.map((r) => r.namespace))];
@@ -43,6 +49,10 @@ export function emitDocs(deployment: DeploymentModel): EmittedFile[] {
     endpointCount: deployment.routes.reduce((n, r) => n + r.endpoints.length, 0),
     namespaces: summary,
   });
-  files.push({ path: `deployments/${deployment.name}/README.md`, content: readme });
+  // Laid out here when its text from the spec is plain prose (prettier would leave it as it is):
+  // only the tables then differ from prettier's form (markdown-layout.ts).
+  const prose = [deployment.description, deployment.site.name].every((text) => PLAIN_PROSE.test(text)) && deployment.aliases.every((a) => CODE_SPAN.test(a.from) && CODE_SPAN.test(a.to));
+  const laidOut = prose ? withAlignedTables(readme) : undefined;
+  files.push({ path: `deployments/${deployment.name}/README.md`, ...(laidOut === undefined ? { content: readme } : { content: laidOut, preformatted: true }) });
   return files;
 }

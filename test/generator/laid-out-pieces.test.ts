@@ -15,6 +15,8 @@ import { emitClient, methodLines } from '../../generator/emit/client.ts';
 import { emitContractTests } from '../../generator/emit/contract-tests.ts';
 import { emitDeployment } from '../../generator/emit/deployment.ts';
 import { emitRoutes } from '../../generator/emit/routes.ts';
+import { emitDocs } from '../../generator/emit/docs.ts';
+import { withAlignedTables } from '../../generator/emit/markdown-layout.ts';
 import { customOperations, emitHandlers } from '../../generator/emit/handlers.ts';
 import { smallModel } from './fixtures/small-model.ts';
 import { emitPermissionTests } from '../../generator/emit/permission-tests.ts';
@@ -234,4 +236,35 @@ describe("the aliases types.ts writes itself laid out", () => {
     expect(layOutAlias(`export type ${'A'.repeat(99)} = B | C;`)).toBeUndefined();
     expect(layOutAlias(`export type A = { a: string; b: ${'B'.repeat(90)} };`)).toBeUndefined();
   }, 300_000);
+});
+
+describe('README tables laid out', () => {
+  const markdownOf = (text: string): Promise<string> => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'markdown' });
+
+  it('every deployment\'s README is as prettier formats it, and skips the formatter', async () => {
+    for (const deployment of model.deployments) {
+      const [readme] = emitDocs(deployment);
+      expect(readme!.preformatted, deployment.name).toBe(true);
+      expect(await markdownOf(readme!.content), deployment.name).toBe(readme!.content);
+    }
+    // Prose Markdown would read otherwise goes to prettier.
+    const [marked] = emitDocs({ ...model.deployments[0]!, description: 'Posts *and* pages.' });
+    expect(marked!.preformatted).toBeUndefined();
+  });
+
+  it('aligns tables of random cells as prettier does; a cell it does not know refuses the document', async () => {
+    const next = random(131);
+    const word = (max: number): string => Array.from({ length: 1 + Math.floor(next() * max) }, () => 'abcdefghij -./'[Math.floor(next() * 14)]).join('').trim().replace(/ +/g, ' ') || 'x';
+    const cell = (): string => [() => word(30), () => `\`${word(20)}\``, () => String(Math.floor(next() * 1000)), () => `[${word(10)}](a/b.html#${word(8).replace(/\W/g, '')})`][Math.floor(next() * 4)]!();
+    for (let i = 0; i < 150; i++) {
+      const columns = 1 + Math.floor(next() * 4);
+      const row = (): string => `| ${Array.from({ length: columns }, cell).join(' | ')} |`;
+      const table = [row(), `|${'---|'.repeat(columns)}`, ...Array.from({ length: Math.floor(next() * 6) }, row)].join('\n');
+      const text = `# Title\n\nSome words.\n\n${table}\n\nMore words.\n`;
+      expect(withAlignedTables(text), text).toBe(await markdownOf(text));
+    }
+    expect(withAlignedTables('| a | b |\n|---|---|\n| café | 1 |\n')).toBeUndefined();
+    expect(withAlignedTables('| a | b |\n|---|---|\n| a \\| b | 1 |\n')).toBeUndefined();
+    expect(withAlignedTables('| a | b |\n|---|---|\n| a  b | 1 |\n')).toBeUndefined();
+  });
 });
