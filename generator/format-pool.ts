@@ -9,7 +9,9 @@
  * and a prettier of its own (loaded and warmed up again), more than a one-line edit's few pieces
  * take to format. So a run's first IN_THREAD_CHARS characters are formatted on the thread
  * ts-morph is loaded on (ts-thread.ts, which loads prettier too while the spec is read), and
- * only a run with more (or one sure to have more: warmUp()) starts the pool; the run may then
+ * only a run with more starts the pool. A run without caches used to start it at once; its
+ * files are now laid out by their emitters but for a few declarations, and the pool's thread and
+ * its prettier cost more than formatting those there (0.03-0.06 s a cold run). The run may then
  * have one thread more for each CHARS_PER_THREAD characters it has sent, each handed up to
  * TASKS_PER_THREAD tasks at once (piscina starts a thread when every thread has that many).
  */
@@ -52,13 +54,11 @@ export class FormatPool {
   /** Tasks held back until one of the pool's finishes, first come first sent. */
   private readonly held: Array<() => void> = [];
   private closed = false;
-  /** Set by warmUp(): the run will format enough to start the pool at once. */
-  private wanted = false;
 
   /** The text as prettier formats it with these options, formatted by one of the pool's threads (or by the ts-morph thread, while the run has formatted little). */
   async format(text: string, options: Options): Promise<string> {
     this.sent += text.length;
-    if (this.pool === undefined && !this.wanted && this.sent <= IN_THREAD_CHARS) return formatInTsThread(text, options);
+    if (this.pool === undefined && this.sent <= IN_THREAD_CHARS) return formatInTsThread(text, options);
     while (this.running >= TASKS_PER_THREAD * Math.min(this.threads, 1 + Math.floor(this.sent / CHARS_PER_THREAD))) await new Promise<void>((resolve) => this.held.push(resolve));
     this.running++;
     try {
@@ -70,12 +70,6 @@ export class FormatPool {
       this.running--;
       this.held.shift()?.();
     }
-  }
-
-  /** Starts the pool's first thread now and has it load prettier's printer for these options, for a run sure to format much. */
-  warmUp(options: Options): void {
-    this.wanted = true;
-    this.format('', options).catch(() => undefined);
   }
 
   /** Tasks given to this pool and not yet handed to a thread: held here, or in piscina's queue. */

@@ -213,14 +213,6 @@ export class Formatter {
     return this.pool.format(content, { ...PRETTIER_OPTIONS, parser });
   }
 
-  /**
-   * Starts the pool's first thread and has it load prettier's TypeScript printer now, for a run
-   * that is sure to format (one without caches): this thread emits meanwhile.
-   */
-  warmUp(): void {
-    this.pool.warmUp({ ...PRETTIER_OPTIONS, parser: TS_PARSER });
-  }
-
   /** Ends the threads this run started to format (none when everything was known). */
   async close(): Promise<void> {
     await this.pool.close();

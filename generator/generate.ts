@@ -237,8 +237,6 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   let deploymentCache: DeploymentCache;
   let merged: ReturnType<typeof mergeHandlers>;
   try {
-    // Without caches every file is formatted: the first formatting thread starts while this one emits.
-    if (options.formatCache === false) formatter.warmUp();
     openSchemaTypes(options.formatCache !== false);
     openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
     // The types' schemas compile on the ts-morph thread while this one emits everything before the types.

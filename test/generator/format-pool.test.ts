@@ -14,7 +14,7 @@ import { Formatter, PRETTIER_OPTIONS, TS_PARSER, formatFile } from '../../genera
 import { FormatPool, formatPoolsOpen, formatPoolsStarted, formatThreadsStarted } from '../../generator/format-pool.ts';
 import { generateFromSpec } from '../../generator/generate.ts';
 import { EXIT_OK, runGenerate, watchSpec } from '../../generator/commands/generate.ts';
-import { FIXTURE_SPEC, capture, fixtureInOwnFolder, tempDir } from './helpers.ts';
+import { capture, fixtureInOwnFolder } from './helpers.ts';
 import { PATIENCE_MS, within } from '../support/patience.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -23,6 +23,20 @@ afterEach(async () => {
 });
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Adds to a fixture spec an endpoint whose params prettier has to lay out (their names are not
+ * ASCII, which type-layout.ts leaves to it): about 90 KB of types, more than the ts-morph thread
+ * formats before a run starts the pool (format-pool.ts). The generator lays out everything else.
+ */
+async function withTextToFormat(specDir: string): Promise<void> {
+  const path = join(specDir, 'namespaces', 'notes-v1.yaml');
+  const description = 'A setting of the note, said at length so that its type is long. '.repeat(6).trim();
+  const args = Array.from({ length: 200 }, (_, i) => `          clé${i}: { type: string, description: '${description}' }`).join('\n');
+  const endpoint = `  /notes/tuning:\n    endpoints:\n      - methods: [POST]\n        operationId: notesTune\n        args:\n${args}\n        handler: custom\n`;
+  const text = await readFile(path, 'utf8');
+  await writeFile(path, text.replace('routes:\n', `routes:\n${endpoint}`));
+}
 
 /** Real generated files: a large one (several batches), a handler with its regions, a README. */
 const SAMPLES = ['output/deployments/blog/client.ts', 'output/handlers/core-v2/posts.ts', 'output/deployments/blog/tests/permissions.test.ts', 'output/deployments/blog/README.md'];
@@ -108,11 +122,11 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
     expect(formatPoolsOpen()).toBe(0);
   });
 
-  it('starts its first thread when a cold run asks, not at the run\'s next await', async () => {
+  it('starts its first thread when a run has sent more than the ts-morph thread formats, not at the run\'s next await', async () => {
     const pool = new FormatPool();
     try {
-      pool.warmUp({ ...PRETTIER_OPTIONS, parser: TS_PARSER });
-      // Nothing awaited yet: a cold run emits for seconds without awaiting, and the thread loads prettier meanwhile.
+      const large = pool.format(`export const list = [${'1,'.repeat(40_000)}];`, { ...PRETTIER_OPTIONS, parser: TS_PARSER });
+      // Nothing awaited yet: a run emits for long stretches without awaiting, and the thread loads prettier meanwhile.
       expect(pool.threadCount()).toBe(1);
       // Tasks are handed to the thread at once, several at a time, so it goes from one to the
       // next while this thread is busy: none waits here for this thread's event loop.
@@ -120,6 +134,7 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
       const formatted = texts.map((text) => pool.format(text, { ...PRETTIER_OPTIONS, parser: TS_PARSER }));
       expect(pool.tasksWaitingHere()).toBe(0);
       expect(await Promise.all(formatted)).toEqual(texts.map((_, i) => `const a${i} = 1;\n`));
+      expect(await large).toMatch(/^export const list = \[\n {2}1, 1,/);
     } finally {
       await pool.close();
     }
@@ -128,10 +143,13 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
 
   it('starts no thread for a run whose every piece is known', async () => {
     const t = await fixtureInOwnFolder(cleanups);
+    await withTextToFormat(t.specDir);
     const outDir = join(t.dir, 'output');
+    const pools = formatPoolsStarted();
     const first = await generateFromSpec(t.specDir, { outDir });
     expect(first.result?.status).toBe('ok');
     expect(first.result!.formatted!.files).toBeGreaterThan(0);
+    expect(formatPoolsStarted()).toBe(pools + 1);
     expect(formatPoolsOpen()).toBe(0);
     const before = formatPoolsStarted();
 
@@ -146,13 +164,13 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
   });
 
   it('leaves no thread behind: the process that generated ends on its own', async () => {
-    const t = await tempDir();
-    cleanups.push(t.remove);
+    const t = await fixtureInOwnFolder(cleanups);
+    await withTextToFormat(t.specDir);
     const module = join(ROOT, 'generator', 'generate.ts');
     const pool = join(ROOT, 'generator', 'format-pool.ts');
     const script = `import { generateFromSpec } from ${JSON.stringify(module)};
       import { formatPoolsStarted, formatPoolsOpen } from ${JSON.stringify(pool)};
-      const { result } = await generateFromSpec(${JSON.stringify(FIXTURE_SPEC)}, { outDir: ${JSON.stringify(join(t.dir, 'output'))}, formatCache: false });
+      const { result } = await generateFromSpec(${JSON.stringify(t.specDir)}, { outDir: ${JSON.stringify(join(t.dir, 'output'))}, formatCache: false });
       console.log(JSON.stringify({ status: result.status, formatted: result.formatted.files, started: formatPoolsStarted(), open: formatPoolsOpen() }));`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -167,6 +185,7 @@ describe('formatting on the pool', { timeout: 2 * PATIENCE_MS }, () => {
 
   it('under --watch, each run that formats starts its threads and ends them', async () => {
     const t = await fixtureInOwnFolder(cleanups);
+    await withTextToFormat(t.specDir);
     const specDir = t.specDir;
     const outDir = join(t.dir, 'output');
     const io = capture();
