@@ -236,6 +236,13 @@ export function layOutDeclaration(text: string): string {
     out.push(closing);
     return out.join('\n');
   }
+  // A union holding objects (a deleted item: `{ deleted, previous } | Trashed`), laid out as a member's is.
+  const union = /^export type (\w+) = (\(.*\{)$/.exec(current);
+  if (union !== null) {
+    const end = unionMember(lines, i, '', `export type ${union[1]} =`, union[2]!, out);
+    if (end !== lines.length) throw new NotLaidOut(`a declaration not closed as laid out here: ${lines[end]}`);
+    return out.join('\n');
+  }
   const alias = /^export type (\w+) = ([^{]*)$/.exec(current);
   if (alias === null || i !== lines.length - 1) throw new NotLaidOut(`a declaration not laid out here: ${current}`);
   code(out, `export type ${alias[1]} = ${typeText(alias[2]!.replace(/;$/, ''))};`);
