@@ -1,12 +1,13 @@
 /**
  * A declaration json-schema-to-typescript wrote (unformatted: one member a line, no indent, no
  * `;`) laid out as prettier lays it out, for the forms its declarations take here: members whose
- * type fits on their line, unions too long for it below their key, objects nested in members (and
- * lists of them), unions holding objects, doc comments, quoted keys, index signatures. Whatever
- * else it meets (an intersection, a union within a union, a key prettier might unquote, a
- * character not one column wide in code) throws NotLaidOut, and the formatter formats that
- * declaration (format.ts). test/generator/laid-out-pieces.test.ts holds the result to prettier on
- * the real spec and on random schemas.
+ * type fits on their line, unions too long for it below their key, lists of unions opened beside
+ * it, objects nested in members (and lists of them), unions holding objects (in a member, in a
+ * list, or the whole declaration), unions within unions, doc comments, quoted keys (numbers
+ * stay quoted), index signatures. Whatever else it meets (an intersection, a key prettier might
+ * unquote, a character not one column wide in code) throws NotLaidOut, and the formatter formats
+ * that declaration (format.ts). test/generator/laid-out-pieces.test.ts holds the result to
+ * prettier on the real spec and on random schemas.
  */
 import { fitsOnItsLine, NotLaidOut, stringLiteral } from './literal-layout.ts';
 
@@ -21,7 +22,8 @@ function keyText(key: string): string {
   if (!key.startsWith('"')) return key;
   const name = JSON.parse(key) as string;
   // A name of other letters (`café`) may be an identifier to prettier too.
-  if (/^[A-Za-z_$][\w$]*$/.test(name) || /^\d/.test(name) || name === '' || /[^\x20-\x7e]/.test(name)) throw new NotLaidOut(`a quoted key prettier may unquote: ${key}`);
+  // A number stays quoted: prettier never unquotes one in TypeScript.
+  if (/^[A-Za-z_$][\w$]*$/.test(name) || name === '' || /[^\x20-\x7e]/.test(name)) throw new NotLaidOut(`a quoted key prettier may unquote: ${key}`);
   return stringLiteral(name);
 }
 
@@ -72,9 +74,8 @@ function withoutOuterParens(type: string): string {
     else if (type[i] === ')') depth--;
     if (depth === 0 && i < type.length - 1) return type;
   }
-  const inner = type.slice(1, -1);
-  if (inner.includes('(')) throw new NotLaidOut(`parentheses inside parentheses: ${type}`);
-  return inner;
+  // The unions inside keep theirs (typeText checks that what keeps them is a union).
+  return type.slice(1, -1);
 }
 
 /** A line of code, within the print width (else NotLaidOut). */
@@ -125,11 +126,39 @@ function members(lines: string[], i: number, indent: string, out: string[]): num
   }
 }
 
-/** A member of a plain type: on its line, or its union below it (on one line if it fits there, else a member a line). */
+/** The union and the `[]`s of a list of a union, `(A | B)[]`; undefined for another type. */
+function listOfUnion(type: string): { union: string; arrays: string } | undefined {
+  const end = /\)((?:\[\])+)$/.exec(type);
+  if (!type.startsWith('(') || end === null) return undefined;
+  // The parenthesis opening the type must be the one closing before the `[]`s.
+  let depth = 0;
+  for (let i = 0; i < end.index; i++) {
+    if (type[i] === '(') depth++;
+    else if (type[i] === ')') depth--;
+    if (depth === 0) return undefined;
+  }
+  const union = type.slice(1, end.index);
+  return unionParts(union).length < 2 ? undefined : { union, arrays: end[1]! };
+}
+
+/**
+ * A member of a plain type: on its line; a list of a union too long for it opened beside its key
+ * (`key: (`), its union on a line of its own or a member a line, closed by `)[]`; another union
+ * below its key (on one line if it fits there, else a member a line).
+ */
 function plainMember(head: string, indent: string, type: string, out: string[]): void {
   const whole = `${head} ${type};`;
   const parts = unionParts(type);
-  if (fitsOnItsLine(whole) || parts.length < 2) return code(out, whole);
+  if (fitsOnItsLine(whole)) return code(out, whole);
+  const list = listOfUnion(type);
+  if (list !== undefined) {
+    code(out, `${head} (`);
+    const inner = `${indent}  ${list.union}`;
+    if (fitsOnItsLine(inner)) code(out, inner);
+    else for (const part of unionParts(list.union)) code(out, `${indent}  | ${part}`);
+    return code(out, `${indent})${list.arrays};`);
+  }
+  if (parts.length < 2) return code(out, whole);
   out.push(head);
   const below = `${indent}  ${type};`;
   if (fitsOnItsLine(below)) return code(out, below);
@@ -202,15 +231,17 @@ function unionMember(lines: string[], i: number, indent: string, head: string, t
     code(out, arrays === '' ? `${indent}}${nulls};` : `${indent}}${nulls})${arrays};`);
     return at + 1;
   }
-  if (arrays !== '') throw new NotLaidOut('a list of a union of objects');
-  out.push(head);
+  // A list of such a union opens beside its key and closes with its `[]`s.
+  if (arrays !== '') code(out, `${head} (`);
+  else out.push(head);
   parts.forEach((part, n) => {
-    const last = n === parts.length - 1 ? ';' : '';
+    const last = n === parts.length - 1 && arrays === '' ? ';' : '';
     if ('plain' in part) return code(out, `${indent}  | ${part.plain}${last}`);
     code(out, `${indent}  | {`);
     members(lines, part.from, `${indent}      `, out);
     code(out, `${indent}    }${last}`);
   });
+  if (arrays !== '') code(out, `${indent})${arrays};`);
   return at + 1;
 }
 

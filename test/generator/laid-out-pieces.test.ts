@@ -183,6 +183,9 @@ describe('json-schema-to-typescript declarations laid out', () => {
     const next = random(71);
     let laidOut = 0;
     let roots = 0;
+    // Keys prettier keeps quoted: numbers.
+    const FORMS: Array<[string, RegExp]> = [['a number as a key', /^ +'\d+'\??: /m]];
+    const forms = new Map<string, number>();
     for (let i = 0; i < 300; i++) {
       // Every fifth a union at the root (a deleted item: an object beside a name, or beside null).
       const root = i % 5 === 4 ? { oneOf: [randomObject(next, 2), ...(next() < 0.5 ? [{ type: 'null' }] : [{ tsType: 'Trashed' }, randomObject(next, 1)].slice(0, 1 + Math.floor(next() * 2)))] } : randomObject(next, 3);
@@ -199,10 +202,42 @@ describe('json-schema-to-typescript declarations laid out', () => {
         expect(`${laid}\n`, text).toBe(await prettierOf(text));
         laidOut++;
         if (/^export type \w+ =\n {2}\| |^export type \w+ = \{$/m.test(laid) && i % 5 === 4) roots++;
+        for (const [form, pattern] of FORMS) if (pattern.test(laid)) forms.set(form, (forms.get(form) ?? 0) + 1);
       }
     }
     expect(laidOut).toBeGreaterThan(100);
     expect(roots).toBeGreaterThan(10);
+    expect(forms.get('a number as a key') ?? 0).toBeGreaterThan(2);
+  }, 300_000);
+});
+
+describe('long members of json-schema-to-typescript declarations laid out', () => {
+  it('lists of unions, lists of unions of objects and unions within unions, as prettier lays them out', async () => {
+    const next = random(211);
+    const word = (max: number): string => Array.from({ length: 1 + Math.floor(next() * max) }, () => 'abcdefghij'[Math.floor(next() * 10)]).join('');
+    const object = (): Record<string, unknown> => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: 1 + Math.floor(next() * 3) }, () => [word(12), { type: next() < 0.5 ? 'string' : 'integer', ...(next() < 0.4 && { description: 'A field.' }) }])), additionalProperties: false });
+    const kinds: Array<[RegExp, () => Record<string, unknown>]> = [
+      [/\?: \($\n +'[^|]*'(?: \| '[^|]*')+$/m, () => ({ type: 'array', items: { type: 'string', enum: Array.from({ length: 2 + Math.floor(next() * 5) }, () => word(16)) } })],
+      [/\?: \($\n +\| '/m, () => ({ type: 'array', items: { type: 'string', enum: Array.from({ length: 6 + Math.floor(next() * 10) }, () => word(14)) } })],
+      [/\?: \($\n +\| \{$/m, () => ({ type: 'array', items: { oneOf: [object(), object(), ...(next() < 0.5 ? [{ type: 'string' }] : [])] } })],
+      [/: \w+(\[\])? \| \(/m, () => ({ oneOf: [{ type: 'string' }, { oneOf: [{ type: 'array', items: {} }, { type: 'string', enum: [word(6), word(6)] }] }] })],
+    ];
+    const seen = kinds.map(() => 0);
+    for (let i = 0; i < 240; i++) {
+      const kind = i % kinds.length;
+      const schema = { type: 'object', properties: { [word(40)]: kinds[kind]![1](), other: { type: 'string' } }, additionalProperties: false };
+      const compiled = oneLineDocs(await compile(schema as never, `Shape${i}`, SCHEMA_TYPE_OPTIONS));
+      let laid: string;
+      try {
+        laid = layOutDeclaration(compiled);
+      } catch (error) {
+        if (error instanceof NotLaidOut) continue;
+        throw error;
+      }
+      expect(`${laid}\n`, compiled).toBe(await prettierOf(compiled));
+      if (kinds[kind]![0].test(laid)) seen[kind]!++;
+    }
+    for (const [n, count] of seen.entries()) expect(count, String(kinds[n]![0])).toBeGreaterThan(5);
   }, 300_000);
 });
 
