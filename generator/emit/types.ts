@@ -38,7 +38,8 @@ function anyValue(schema: unknown): unknown {
  * - without `title`s: it names a type after each title, and the same titled field (a meta
  *   key) under several endpoints would declare that name twice;
  * - without a `type` beside `oneOf`/`anyOf` (WordPress writes both): it would intersect the
- *   two unions; the branches carry their own types;
+ *   two unions; the branches carry their own types. Nor the `items: {}` published-schema.ts
+ *   gives every array beside them: `(number[] | {...}) & unknown[]` refused the object branch;
  * - with fields that allow any value typed `unknown` (anyValue).
  */
 function untitled(schema: unknown): unknown {
@@ -49,6 +50,7 @@ function untitled(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'title' && typeof value === 'string') continue;
     if (key === 'type' && hasBranches) continue;
+    if (key === 'items' && hasBranches && value !== null && typeof value === 'object' && Object.keys(value).length === 0) continue;
     // Property names may be anything, `title` included: only descend into their schemas.
     out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, anyValue(untitled(v))])) : untitled(value);
   }

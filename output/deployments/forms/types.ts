@@ -4208,7 +4208,7 @@ export type ListPostsInput = {
   /** Whether posts must match every taxonomy filter (AND) or any of them (OR). */
   tax_relation?: 'AND' | 'OR';
   /** Keep only posts with these terms of the category taxonomy. */
-  categories?: (
+  categories?:
     | number[]
     | {
         /** Term ids. */
@@ -4217,40 +4217,32 @@ export type ListPostsInput = {
         include_children?: boolean;
         /** Whether a post needs all of the terms (AND) or any one (OR). */
         operator?: 'AND' | 'OR';
-      }
-  ) &
-    unknown[];
+      };
   /** Leave out posts with these terms of the category taxonomy. */
-  categories_exclude?: (
+  categories_exclude?:
     | number[]
     | {
         /** Term ids. */
         terms?: number[];
         /** Also leave out posts that carry a child of one of the terms. */
         include_children?: boolean;
-      }
-  ) &
-    unknown[];
+      };
   /** Keep only posts with these terms of the post_tag taxonomy. */
-  tags?: (
+  tags?:
     | number[]
     | {
         /** Term ids. */
         terms?: number[];
         /** Whether a post needs all of the terms (AND) or any one (OR). */
         operator?: 'AND' | 'OR';
-      }
-  ) &
-    unknown[];
+      };
   /** Leave out posts with these terms of the post_tag taxonomy. */
-  tags_exclude?: (
+  tags_exclude?:
     | number[]
     | {
         /** Term ids. */
         terms?: number[];
-      }
-  ) &
-    unknown[];
+      };
   /** Keep only sticky posts (true) or only non-sticky ones (false). */
   sticky?: boolean;
   /** Whether sticky posts lose their place at the top of the first page. */
@@ -5163,25 +5155,21 @@ export type ListBlocksInput = {
   /** Whether synced patterns must match every taxonomy filter (AND) or any of them (OR). */
   tax_relation?: 'AND' | 'OR';
   /** Keep only synced patterns with these terms of the wp_pattern_category taxonomy. */
-  wp_pattern_category?: (
+  wp_pattern_category?:
     | number[]
     | {
         /** Term ids. */
         terms?: number[];
         /** Whether a synced pattern needs all of the terms (AND) or any one (OR). */
         operator?: 'AND' | 'OR';
-      }
-  ) &
-    unknown[];
+      };
   /** Leave out synced patterns with these terms of the wp_pattern_category taxonomy. */
-  wp_pattern_category_exclude?: (
+  wp_pattern_category_exclude?:
     | number[]
     | {
         /** Term ids. */
         terms?: number[];
-      }
-  ) &
-    unknown[];
+      };
 };
 
 /** Params of GET /core/v2/blocks as its handler receives them, defaults applied. */
