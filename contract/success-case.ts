@@ -3,7 +3,7 @@
  * deployment): written by generator/emit/success-tests.ts, run by runtime/testing/success-paths.ts.
  * One per endpoint (route × method).
  */
-export type SuccessIdentity = 'anonymous' | 'subscriber' | 'contributor' | 'author' | 'editor' | 'administrator';
+import type { CaseTarget, Identity } from './suite-case.ts';
 
 /** A request made before the case's own, whose answer's `id` fills one capture (the record a path names). */
 export interface SuccessSetup {
@@ -25,21 +25,11 @@ export interface SuccessSetup {
   unique?: string[];
 }
 
-export interface SuccessCase {
+export interface SuccessCase extends CaseTarget {
   /** `GET /core/v2/posts/<id>`. */
   name: string;
-  method: string;
-  /** The route's spec path, e.g. `/core/v2/posts/<id>`. */
-  path: string;
-  captures: Array<{ name: string; pattern: string }>;
-  /** The post type the route serves: its captures name that type's fixture objects. */
-  postType?: string;
-  /** Values for captures that name no fixture object. */
-  samples: Record<string, string>;
-  /** The params sent: the query of a GET or DELETE, else a JSON body. */
-  params: Record<string, unknown>;
   /** Who calls: an identity the endpoint's permission lets through. */
-  as: SuccessIdentity;
+  as: Identity;
   setup?: SuccessSetup[];
   /** The body is a small PNG (a media upload), not `params`. */
   upload?: boolean;

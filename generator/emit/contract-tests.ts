@@ -12,15 +12,8 @@ import { emitSuccessTests } from './success-tests.ts';
 import { generatedBanner, tableConstant } from './ts-source.ts';
 import { dataFile } from './data-file.ts';
 import { importStatement } from './literal-layout.ts';
+import type { ContractCase as Case } from '../../contract/contract-case.ts';
 
-interface Case {
-  name: string;
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  param: string;
-  code: string;
-}
 
 const QUERY_METHODS = new Set(['GET', 'DELETE']);
 
@@ -56,16 +49,7 @@ function casesOf(route: Route): Case[] {
   return cases;
 }
 
-/** The case type and the discovery document's constant, written as prettier lays them out (laid-out-pieces.test.ts holds the suites to it). */
-const CASE_TYPE = `interface Case {
-  name: string;
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  param: string;
-  code: string;
-}`;
-
+/** The discovery document's constant, written as prettier lays it out (laid-out-pieces.test.ts holds the suites to it). */
 const EXPECTED = `/** The discovery document generated beside this suite: what the live one must match. */
 const expected: { routes: Record<string, { endpoints: Array<{ args: unknown }> }> } = JSON.parse(
   readFileSync(new URL('../discovery.json', import.meta.url), 'utf8'),
@@ -152,9 +136,9 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
       importStatement('vitest', { named: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] }),
       importStatement('../../../../runtime/testing/harness.ts', { named: ['startTestServer'] }),
       importStatement('../../../../runtime/testing/php-query.ts', { named: ['phpQueryString'] }),
+      importStatement('../../../../contract/contract-case.ts', { named: ['type ContractCase as Case'] }),
     ],
     [
-      CASE_TYPE,
       { name: 'DEPLOYMENT', type: 'string', value: deployment.name },
       EXPECTED,
       tableConstant('CASES', 'Case[]', cases),

@@ -15,31 +15,8 @@ import { validValue } from './sample-values.ts';
 import { generatedBanner, tableConstant } from './ts-source.ts';
 import { dataFile } from './data-file.ts';
 import { importStatement } from './literal-layout.ts';
+import { IDENTITIES, type Expectation, type Identity, type PermissionCase as Case } from '../../contract/permission-case.ts';
 
-export const IDENTITIES = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
-type Identity = (typeof IDENTITIES)[number];
-
-interface Expectation {
-  allowed: Identity[];
-  /** The code of a refusal (unused when every identity is allowed). */
-  code: string;
-  /** Identities refused with another code than `code` (a check that comes earlier for them). */
-  codeFor?: Partial<Record<Identity, string>>;
-  /** Identities refused with another status than 401/403 (an anonymous caller's missing account: 404). */
-  statusFor?: Partial<Record<Identity, number>>;
-}
-
-interface Case extends Expectation {
-  method: string;
-  path: string;
-  captures: Array<{ name: string; pattern: string }>;
-  /** The post type the route serves (spec `postType:`): its captures name that type's fixture objects. */
-  postType?: string;
-  /** Values for captures that name no fixture object (a plugin slug, a key...). */
-  samples: Record<string, string>;
-  params: Record<string, unknown>;
-  permission: string;
-}
 
 const FROM = (first: Identity): Identity[] => IDENTITIES.slice(IDENTITIES.indexOf(first));
 const EVERYONE: Identity[] = [...IDENTITIES];
@@ -227,21 +204,6 @@ export function permissionCases(deployment: DeploymentModel): { cases: Case[]; s
   return { cases, skipped };
 }
 
-/** The case type, written as prettier lays it out (laid-out-pieces.test.ts holds the suites to it). */
-const CASE_TYPE = `interface Case {
-  method: string;
-  path: string;
-  captures: Array<{ name: string; pattern: string }>;
-  postType?: string;
-  samples: Record<string, string>;
-  params: Record<string, unknown>;
-  permission: string;
-  allowed: Identity[];
-  code: string;
-  codeFor?: Partial<Record<Identity, string>>;
-  statusFor?: Partial<Record<Identity, number>>;
-}`;
-
 const SUITE = `let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
@@ -301,12 +263,10 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
       importStatement('../../../../runtime/testing/harness.ts', { named: ['startTestServer'] }),
       importStatement('../../../../runtime/testing/php-query.ts', { named: ['phpQueryString'] }),
       importStatement('../../../../runtime/auth/permission-fixtures.ts', { named: ['createPermissionFixtures', 'fillPath'] }),
+      importStatement('../../../../contract/permission-case.ts', { named: ['IDENTITIES', 'type Identity', 'type PermissionCase as Case'] }),
     ],
     [
-      `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
-      CASE_TYPE,
       { name: 'DEPLOYMENT', type: 'string', value: deployment.name },
-      { name: 'IDENTITIES', type: 'Identity[]', value: IDENTITIES },
       tableConstant('CASES', 'Case[]', cases),
       { name: 'SKIPPED', type: 'string[]', value: skipped },
       SUITE,

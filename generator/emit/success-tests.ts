@@ -8,7 +8,8 @@
  * validated of how many endpoints.
  */
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
-import type { SuccessCase, SuccessIdentity, SuccessSetup, UnreachableCase } from '../../contract/success-case.ts';
+import type { SuccessCase, SuccessSetup, UnreachableCase } from '../../contract/success-case.ts';
+import type { Identity } from '../../contract/suite-case.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { captureSamples, expectationOf, paramsOf } from './permission-tests.ts';
 import { mayBeUnavailable } from './responses.ts';
@@ -18,7 +19,7 @@ import { dataFile } from './data-file.ts';
 import { importStatement } from './literal-layout.ts';
 
 /** The identity that calls: the administrator when allowed, else the most capable one allowed. */
-function callerOf(endpoint: Endpoint, route: Route): SuccessIdentity | undefined {
+function callerOf(endpoint: Endpoint, route: Route): Identity | undefined {
   const allowed = expectationOf(endpoint.permission, route).allowed;
   if (allowed.includes('administrator')) return 'administrator';
   return allowed[allowed.length - 1];

@@ -4,15 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../../runtime/testing/harness.ts';
 import { phpQueryString } from '../../../../runtime/testing/php-query.ts';
-
-interface Case {
-  name: string;
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  param: string;
-  code: string;
-}
+import { type ContractCase as Case } from '../../../../contract/contract-case.ts';
 
 const DEPLOYMENT: string = 'blog';
 

@@ -7,33 +7,13 @@ import {
   createPermissionFixtures,
   fillPath,
 } from '../../../../runtime/auth/permission-fixtures.ts';
-
-type Identity = 'anonymous' | 'subscriber' | 'contributor' | 'author' | 'editor' | 'administrator';
-
-interface Case {
-  method: string;
-  path: string;
-  captures: Array<{ name: string; pattern: string }>;
-  postType?: string;
-  samples: Record<string, string>;
-  params: Record<string, unknown>;
-  permission: string;
-  allowed: Identity[];
-  code: string;
-  codeFor?: Partial<Record<Identity, string>>;
-  statusFor?: Partial<Record<Identity, number>>;
-}
+import {
+  IDENTITIES,
+  type Identity,
+  type PermissionCase as Case,
+} from '../../../../contract/permission-case.ts';
 
 const DEPLOYMENT: string = 'forms';
-
-const IDENTITIES: Identity[] = [
-  'anonymous',
-  'subscriber',
-  'contributor',
-  'author',
-  'editor',
-  'administrator',
-];
 
 // prettier-ignore
 const CASES: Case[] = [
