@@ -39,9 +39,9 @@ const CHARS_PER_THREAD = 64_000;
 
 /**
  * Tasks a thread is handed at once. The next task reaches a thread only through this thread's
- * event loop, which a cold run keeps busy for seconds (its printing and schema compiling on the
- * ts-morph thread are synchronous calls): a thread handed one task at a time finished it and
- * waited. With a few in hand it goes from one to the next on its own.
+ * event loop, which a large run keeps busy for long stretches (it emits synchronously): a thread
+ * handed one task at a time finished it and waited. With a few in hand it goes from one to the
+ * next on its own.
  */
 const TASKS_PER_THREAD = 64;
 

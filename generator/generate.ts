@@ -115,9 +115,9 @@ type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => 
  * an arg's or a field's description, so it is given the model without them
  * (emit/without-arg-descriptions.ts) and its files are reused on their own while that model is
  * the same (deployment-cache.ts): a description edit re-emits only the files that print it.
- * `early`: the emitter neither prints with ts-morph nor asks the context (JSON documents, the
- * reference page), so a run makes its files first (earlyDocuments), while ts-morph's thread is
- * still loading and the shared files' first print would wait for it.
+ * `early`: the emitter does not ask the context (JSON documents, the reference page), so a run
+ * makes its files first (earlyDocuments), before the shared files the context comes from, while
+ * the ts-morph thread compiles the types' schemas.
  */
 const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseFree: boolean; early?: true }> = [
   { step: 'routes', emit: emitRoutes, proseFree: true },
@@ -133,7 +133,7 @@ const DEPLOYMENT_EMITTERS: Array<{ step: string; emit: DeploymentEmitter; proseF
   { step: 'other-object-tests', emit: emitOtherObjectTests, proseFree: true },
 ];
 
-/** The order the emitters run in: the types, whose schemas this thread compiles for longest, last. */
+/** The order the emitters run in: the types last, their schemas compiled on the ts-morph thread meanwhile (schema-types.ts). */
 const EMITTING_ORDER = [...DEPLOYMENT_EMITTERS].sort((a, b) => Number(a.step === 'types') - Number(b.step === 'types'));
 
 /**
@@ -242,12 +242,11 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // The types' schemas compile on the ts-morph thread while this one emits everything before the types.
     startTypes(model);
     // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
-    // Emitted first: the pool formats them while this thread makes the validators.
     const handlers = formatAll(emitHandlers(model), formatter);
     // Shared by every deployment, so always made from all of them (like the handlers).
     const validators = emitValidators(model, { cache: options.formatCache !== false });
     deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
-    // Before the first print: the documents of the deployments whose files no earlier run recorded.
+    // Before the shared files: the documents of the deployments whose files no earlier run recorded.
     const early = new Map<string, Map<string, EmittedFile[]>>();
     for (const deployment of selected) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
     const args = emitSharedArgs(model);

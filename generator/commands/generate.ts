@@ -268,8 +268,8 @@ const WATCH_QUIET_MS = 150;
 
 /**
  * Loads, while the watch waits for a save, what a run after an edit may load: the generator, the
- * thread ts-morph, prettier and json-schema-to-typescript are loaded on (ts-thread.ts), handlebars
- * and the cache store's SQLite. The run that answered at the start came from the run cache and
+ * thread prettier and json-schema-to-typescript are loaded on (ts-thread.ts), handlebars and the
+ * cache store's SQLite. The run that answered at the start came from the run cache and
  * loaded none of them; without this the first save would pay for all of them.
  */
 async function loadWhatARunLoads(): Promise<void> {
