@@ -30,8 +30,6 @@ export const BUDGETS = {
   'spec-file': 8_000_000,
   /** emit/schema-types.ts: json-schema-to-typescript's output for one schema. */
   'schema-type': 6_000_000,
-  /** emit/print-memo.ts: ts-morph's text of a file's structure. */
-  printed: 24_000_000,
   /** text-cache.ts: a text made by a slow, pure step (validators' code and module, the JSON documents' laid-out members, clean checks). */
   text: 24_000_000,
 } as const;
@@ -45,7 +43,8 @@ export type CacheKind = keyof typeof BUDGETS;
  * and its least recently used entries are read from it alone, in order, with no scan of the
  * table nor sort (with tens of thousands of entries, those took a one-line edit's run 150 ms).
  */
-const SCHEMA_VERSION = 5;
+// 6: the kind `printed` (ts-morph's prints) is gone; nothing would trim a file's old entries of it.
+const SCHEMA_VERSION = 6;
 
 /**
  * A kind over its budget is brought down to this share of it: the entries an edit adds then fit

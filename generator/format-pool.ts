@@ -11,7 +11,7 @@
  * ts-morph is loaded on (ts-thread.ts, which loads prettier too while the spec is read), and
  * only a run with more starts the pool. A run without caches used to start it at once; its
  * files are now laid out by their emitters but for a few declarations, and the pool's thread and
- * its prettier cost more than formatting those there (0.03-0.06 s a cold run). The run may then
+ * its prettier cost more than formatting those there. The run may then
  * have one thread more for each CHARS_PER_THREAD characters it has sent, each handed up to
  * TASKS_PER_THREAD tasks at once (piscina starts a thread when every thread has that many).
  */

@@ -5,13 +5,13 @@
  * with json-schema-to-typescript (a run's batch started at once and taken later, while the main
  * thread emits other files). prettier and json-schema-to-typescript are loaded as this
  * module loads, so the loads overlap what the main thread does until it first needs them
- * (reading and checking the spec). ts-morph, with TypeScript's compiler (a third of a second of
- * CPU), is loaded at the first request that needs it: the emitters write their files as text laid
- * out as prettier lays them out, so a generation asks for none and never loads it.
+ * (reading and checking the spec). ts-morph, with TypeScript's compiler (a long load), is loaded
+ * at the first request that needs it: the emitters write their files as text laid out as prettier
+ * lays them out, so a generation asks for none and never loads it.
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
-import { printStructurePieces, printUnits } from './emit/print-structure.ts';
+import { printStructurePieces } from './emit/print-structure.ts';
 import { topLevelPieces } from './top-level-pieces.ts';
 import type { SchemaTypeRequest, TsThreadRequest } from './ts-thread.ts';
 import { TS_PARSER } from './format-options.ts';
@@ -71,9 +71,8 @@ runAsWorker(async (request: TsThreadRequest): Promise<string | string[] | undefi
 });
 
 async function answer(request: TsThreadRequest): Promise<string | string[] | undefined> {
-  if (request.kind === 'print' || request.kind === 'print-units' || request.kind === 'pieces') needTsMorph();
+  if (request.kind === 'print' || request.kind === 'pieces') needTsMorph();
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
-  if (request.kind === 'print-units') return printUnits(request.units);
   if (request.kind === 'pieces') return topLevelPieces(request.text);
   if (request.kind === 'schema-types') return compileAll(request.schemas);
   if (request.kind === 'start-schema-types') {

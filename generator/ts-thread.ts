@@ -1,5 +1,5 @@
 /**
- * ts-morph, and the TypeScript compiler it brings (a third of a second to load), live on a thread
+ * ts-morph, and the TypeScript compiler it brings (a long load), live on a thread
  * of their own (ts-thread-worker.ts), called synchronously through synckit: a structure is
  * printed with it and the formatter cuts a file given whole with it, as if it were loaded here
  * (the emitters write text laid out as prettier lays it out, so a generation asks for neither, and
@@ -19,7 +19,6 @@ import type { Statement } from './emit/print-structure.ts';
 
 export type TsThreadRequest =
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
-  | { kind: 'print-units'; units: Statement[][] }
   | { kind: 'pieces'; text: string }
   | { kind: 'format'; text: string; options: Options }
   | { kind: 'schema-types'; schemas: SchemaTypeRequest[] }
@@ -77,11 +76,6 @@ function ask(request: TsThreadRequest): string | string[] | undefined {
 /** ts-morph's text of the source file's structure (with the header first) in top-level pieces (print-structure.ts); the structure must be plain data, no writer function. */
 export function printInTsThread(structure: OptionalKind<SourceFileStructure>, header: string | undefined): string[] {
   return sendingStructures(() => ask({ kind: 'print', structure, header }) as string[]);
-}
-
-/** ts-morph's text of each group of statements (print-structure.ts's pieceUnits and printUnits). */
-export function printUnitsInTsThread(units: Statement[][]): string[] {
-  return sendingStructures(() => ask({ kind: 'print-units', units }) as string[]);
 }
 
 /** A request carrying structures: one that holds what cannot be sent is said to be the emitter's to mend. */

@@ -19,8 +19,8 @@ const isImport = (s: Statement): boolean => typeof s === 'object' && s.kind === 
 
 /**
  * A file's statements in the groups that become its top-level pieces: the imports that follow
- * one another together, every other statement alone. Plain data: the main thread groups the
- * statements of a file to look each group's text up (print-memo.ts) before asking this thread.
+ * one another together, every other statement alone. Plain data: the main thread groups a file's
+ * statements to join a file of text itself (ts-source.ts) and to mark the pieces laid out.
  */
 export function pieceUnits(statements: Statement[]): Statement[][] {
   const units: Statement[][] = [];

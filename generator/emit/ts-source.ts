@@ -2,15 +2,14 @@
  * A generated TypeScript file from its statements: text (what the emitters write, laid out as
  * prettier lays it out, joined here) or ts-morph structures, printed with ts-morph with the same
  * printer settings everywhere (print-structure.ts). ts-morph is never loaded on this thread: it
- * brings TypeScript's compiler with it (a third of a second), loaded on a thread of its own
+ * brings TypeScript's compiler with it (a long load), loaded on a thread of its own
  * (ts-thread.ts) at the first structure. The enum members a structure needs are here;
  * test/generator/structure-kinds.test.ts holds them equal to ts-morph's.
  */
 import type {
   OptionalKind, SourceFileStructure, StructureKind as Kinds, VariableDeclarationKind as DeclarationKinds, VariableStatementStructure,
 } from 'ts-morph';
-import { printInTsThread, printUnitsInTsThread } from '../ts-thread.ts';
-import { fileKey, printedBefore, printMemoOn, rememberPrinted, rememberUnit, unitKey, unitPrintedBefore } from './print-memo.ts';
+import { printInTsThread } from '../ts-thread.ts';
 import { allText, pieceUnits, piecesOf, printUnits, type Statement } from './print-structure.ts';
 
 /** The members of ts-morph's StructureKind the emitters use, without loading ts-morph. */
@@ -53,45 +52,20 @@ function keptAsWritten(unit: Statement[]): boolean {
 }
 
 /**
- * Prints a source file made of the given structure, with an optional leading comment, on the
- * thread ts-morph is loaded on (ts-thread.ts), or gives the pieces printed for the same structure
- * before (print-memo.ts); of a file printed before with other statements, only the statements not
- * printed before are printed. The structure is sent to that thread as data: a writer function cannot
- * be, so an emitter writes such text into a string first (as client.ts does).
+ * A source file of the given statements, with an optional leading comment: statements written as
+ * text are joined here; a file holding a structure is printed on the thread ts-morph is loaded on
+ * (ts-thread.ts). The structure is sent to that thread as data: a writer function cannot be, so an
+ * emitter writes such text into a string first.
  */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): PrintedSource {
   const statements = structure.statements;
   if (!Array.isArray(statements)) return fromPieces(printInTsThread(structure, header));
   const units = pieceUnits(statements as Statement[]);
   const laidOut = units.some(keptAsWritten) ? units.map(keptAsWritten) : undefined;
-  // Statements written as text (handler skeletons) are joined here: a round trip to the ts-morph
-  // thread would wait for whatever that thread is doing (compiling the run's schemas).
-  const printed = allText(units) ? fromPieces(piecesOf(printUnits(units), header)) : printUnitsOf(structure, units, header);
+  // Text needs no printer, and a round trip to the ts-morph thread would wait for whatever that
+  // thread is doing (compiling the run's schemas).
+  const printed = fromPieces(allText(units) ? piecesOf(printUnits(units), header) : printInTsThread(structure, header));
   return { ...printed, ...(laidOut && { laidOut }) };
-}
-
-/** The units' texts: those printed before from the memo, the others printed on the ts-morph thread. */
-function printUnitsOf(structure: OptionalKind<SourceFileStructure>, units: Statement[][], header: string | undefined): PrintedSource {
-  if (!printMemoOn()) return fromPieces(printInTsThread(structure, header));
-  const keys = units.map(unitKey);
-  // A writer function somewhere: the thread refuses it, saying what to do.
-  if (keys.some((key) => key === undefined)) return fromPieces(printInTsThread(structure, header));
-  const file = fileKey(keys as string[], header);
-  const known = printedBefore(file);
-  if (known !== undefined) return fromPieces(JSON.parse(known) as string[]);
-  // Only the units no earlier run printed go to the thread (an edit changes a few of a file's statements).
-  const texts = keys.map((key) => unitPrintedBefore(key!));
-  const missing = texts.flatMap((text, i) => (text === undefined ? [i] : []));
-  if (missing.length > 0) {
-    const printed = printUnitsInTsThread(missing.map((i) => units[i]!));
-    missing.forEach((i, n) => {
-      texts[i] = printed[n]!;
-      rememberUnit(keys[i]!, printed[n]!);
-    });
-  }
-  const pieces = piecesOf(texts as string[], header);
-  rememberPrinted(file, JSON.stringify(pieces));
-  return fromPieces(pieces);
 }
 
 function fromPieces(pieces: string[]): PrintedSource {
