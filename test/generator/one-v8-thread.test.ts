@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PATIENCE_MS } from '../support/patience.ts';
 
 const repo = new URL('../../', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'specpress-v8-thread-'));
@@ -30,7 +31,7 @@ function childrenOf(pid: number): number[] {
 async function until(done: () => boolean, what: string): Promise<void> {
   const started = Date.now();
   while (!done()) {
-    if (Date.now() - started > 120_000) throw new Error(`no ${what} within two minutes`);
+    if (Date.now() - started > PATIENCE_MS) throw new Error(`no ${what} within ${PATIENCE_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -56,5 +57,5 @@ describe('generate with one V8 thread', () => {
     } finally {
       command.kill('SIGKILL');
     }
-  }, 180_000);
+  }, 2 * PATIENCE_MS);
 });
