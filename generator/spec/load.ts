@@ -7,14 +7,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import type { SpecModel } from '../../contract/model.ts';
 import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } from './diagnostics.ts';
-import type { SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
 import { applyExtends } from './extends.ts';
-import { instantiatePostTypeRoutes } from './post-type-routes.ts';
+import { MAX_ALIAS_COUNT, parseSpecText } from './parse-file.ts';
 import { resolveSpec } from './resolve.ts';
 import { checkSemantics } from './semantic.ts';
 import { checkFilters } from './semantic-filters.ts';
@@ -23,7 +22,7 @@ import { checkOverlaps } from './semantic-overlaps.ts';
 import { CleanDeployments } from './clean-deployments.ts';
 import { yamlProblems } from './yaml-problems.ts';
 import { metaSchemaText, reuseSpecValidators, validateFile, type FileKind } from './validate.ts';
-import { ParseCache, type Parse } from './parse-cache.ts';
+import { ParseCache } from './parse-cache.ts';
 import { codeDigest } from '../run-cache.ts';
 
 export { formatDiagnostic, type Diagnostic } from './diagnostics.ts';
@@ -36,12 +35,8 @@ const FOLDERS: Array<{ folder: string; kind: FileKind; list: Exclude<keyof SpecS
   { folder: 'deployments', kind: 'deployment', list: 'deployments' },
 ];
 
-/**
- * Limits that keep a hostile or mistaken spec from exhausting memory: the largest spec file is
- * tens of KiB, and the yaml library's own guard against alias expansion ("billion laughs") stays on.
- */
+/** A limit that keeps a hostile or mistaken spec from exhausting memory: the largest spec file is tens of KiB (aliases: parse-file.ts). */
 export const MAX_SPEC_FILE_BYTES = 1024 * 1024;
-export const MAX_ALIAS_COUNT = 100;
 
 /** `cache` false: every file is parsed and the meta-schema compiled, nothing is taken from earlier loads (`generate --no-cache`). */
 export interface LoadOptions {
@@ -187,17 +182,14 @@ async function readOne(
     diagnostics.push(diagnostic('binaryFile', at, text));
     return fail();
   }
-  const known = parsed?.lookup(kind, file, text, parseClean(kind, file));
+  const known = parsed?.lookup(kind, file, text, (again) => parseSpecText(kind, file, again).src);
   if (known !== undefined) return { ...known, valid: true };
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
-  const src: SourceFile = { file, doc, lineCounter };
+  const { src, instantiated } = parseSpecText(kind, file, text);
+  const doc = src.doc;
   if (doc.errors.length) {
     diagnostics.push(...yamlProblems(src, text, doc.errors));
     return fail(doc);
   }
-  // Routes written once per post type become ordinary routes before anything checks the file.
-  const instantiated = kind === 'namespace' ? instantiatePostTypeRoutes(src) : [];
   diagnostics.push(...instantiated);
   let data: unknown;
   try {
@@ -216,16 +208,6 @@ async function readOne(
   diagnostics.push(...problems);
   if (problems.length === 0 && instantiated.length === 0) parsed?.remember(kind, file, text, src, data);
   return { src, data, valid: problems.length === 0 };
-}
-
-/** The document of a file that loaded clean before, parsed as readOne parses it (when a position not remembered is asked). */
-function parseClean(kind: FileKind, file: string): Parse {
-  return (text) => {
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
-    if (kind === 'namespace') instantiatePostTypeRoutes({ file, doc, lineCounter });
-    return { doc, lineCounter };
-  };
 }
 
 /**

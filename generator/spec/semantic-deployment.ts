@@ -37,9 +37,9 @@ export function checkDeployment(
   }
   for (const list of ['include', 'exclude', 'only', 'order'] as const) {
     (data.namespaces?.[list] ?? []).forEach((name, i) => {
-      const at = positionOf(src, ['namespaces', list, i]);
-      if (!names.namespaces.has(name)) out.push(diagnostic('unknownNamespace', at, { name, suggestion: didYouMean(name, names.namespaces) }));
-      else if (list === 'include' && namespaceOptional.get(name) === false) out.push(diagnostic('notOptional', at, { kind: 'namespace', name }));
+      const at = () => positionOf(src, ['namespaces', list, i]);
+      if (!names.namespaces.has(name)) out.push(diagnostic('unknownNamespace', at(), { name, suggestion: didYouMean(name, names.namespaces) }));
+      else if (list === 'include' && namespaceOptional.get(name) === false) out.push(diagnostic('notOptional', at(), { kind: 'namespace', name }));
     });
   }
   for (const list of ['include', 'exclude'] as const) {

@@ -73,19 +73,20 @@ export function regexProblem(pattern: string): string | undefined {
 function checkDefault(src: SourceFile, at: DataPath, d: RawDescriptor, out: Diagnostic[]): void {
   const value = d.default;
   if (value === null) return;
-  const where = positionOf(src, [...at, 'default']);
+  // Asked only for a report: a clean file's loader need not parse it again (parse-share.ts).
+  const where = () => positionOf(src, [...at, 'default']);
   const types = d.type === undefined ? [] : Array.isArray(d.type) ? d.type : [d.type];
   const shown = JSON.stringify(value);
   if (types.length && !types.some((t) => fitsType(value, t))) {
     const arrayFallback =
       types.includes('array') && (isMap(value) || (!Array.isArray(value) && fitsItems(value, d.items)));
     if (!arrayFallback) {
-      out.push(diagnostic('defaultWrongType', where, { value: shown, type: types.join(' or ') }));
+      out.push(diagnostic('defaultWrongType', where(), { value: shown, type: types.join(' or ') }));
       return;
     }
   }
   if (d.enum && !d.enum.some((e) => sameValue(e, value))) {
-    out.push(diagnostic('defaultNotInEnum', where, { value: shown, allowed: JSON.stringify(d.enum) }));
+    out.push(diagnostic('defaultNotInEnum', where(), { value: shown, allowed: JSON.stringify(d.enum) }));
     return;
   }
   const itemEnum = d.items?.enum;
@@ -93,7 +94,7 @@ function checkDefault(src: SourceFile, at: DataPath, d: RawDescriptor, out: Diag
     const values = Array.isArray(value) ? value : isMap(value) ? [] : [value];
     for (const v of values) {
       if (!itemEnum.some((e) => sameValue(e, v))) {
-        out.push(diagnostic('defaultNotInEnum', where, { value: JSON.stringify(v), allowed: JSON.stringify(itemEnum) }));
+        out.push(diagnostic('defaultNotInEnum', where(), { value: JSON.stringify(v), allowed: JSON.stringify(itemEnum) }));
         return;
       }
     }

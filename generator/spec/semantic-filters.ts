@@ -26,12 +26,12 @@ export function checkFilters(model: SpecModel): Diagnostic[] {
         const origin = endpointOrigins.get(endpoint);
         if (origin === undefined) continue;
         for (const [param, filter] of Object.entries(b.filters)) {
-          const at = positionOf(origin.src, [...origin.at, 'behavior', 'filters', param], 'key');
+          const at = () => positionOf(origin.src, [...origin.at, 'behavior', 'filters', param], 'key');
           const problem = paramProblem(route, endpoint, param);
-          if (problem) out.push(diagnostic('filterNotArg', at, problem));
+          if (problem) out.push(diagnostic('filterNotArg', at(), problem));
           const { field, match } = asObject(filter);
           const why = b.kind === 'collection' ? listFields.get(`${b.collection}\0${field}`) : undefined;
-          if (why !== undefined && match === undefined) out.push(diagnostic('filterOnList', at, { name: param, field, why }));
+          if (why !== undefined && match === undefined) out.push(diagnostic('filterOnList', at(), { name: param, field, why }));
         }
       }
     }

@@ -19,8 +19,14 @@ import { checkDefaultDeployment, checkDeployment, type RouteInfo } from './seman
 /** A former operation id (`renamedFrom`): it must not name another current operation. */
 interface RenamedId {
   id: string;
-  at: ReturnType<typeof positionOf>;
+  at: () => ReturnType<typeof positionOf>;
 }
+
+/**
+ * What claimed an operation id, said when another claims it too. Positions here are found only
+ * for a report: a clean file parsed on the other thread is then not parsed again (parse-share.ts).
+ */
+type Claimant = () => string;
 
 export function checkSemantics(sources: SpecSources): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -43,7 +49,7 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
   checkFileNames(sources, out);
 
   const routes = new Map<string, RouteInfo>();
-  const operationIds = new Map<string, string>();
+  const operationIds = new Map<string, Claimant>();
   const renamed: RenamedId[] = [];
   const indexClaimed = new Set<string>();
   for (const ns of sources.namespaces) {
@@ -53,7 +59,7 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
   }
   for (const r of renamed) {
     const user = operationIds.get(r.id);
-    if (user !== undefined) out.push(diagnostic('renamedIdInUse', r.at, { id: r.id, other: user }));
+    if (user !== undefined) out.push(diagnostic('renamedIdInUse', r.at(), { id: r.id, other: user() }));
   }
   for (const shape of sources.shapes) {
     if (shape.valid) checkArgMap(shape.src, ['args'], shape.data.args, names, out);
@@ -154,7 +160,7 @@ function checkNamespace(
   ns: Loaded<RawNamespace>,
   names: NameSets,
   routes: Map<string, RouteInfo>,
-  operationIds: Map<string, string>,
+  operationIds: Map<string, Claimant>,
   renamed: RenamedId[],
   out: Diagnostic[],
   firstFileOfNamespace: boolean,
@@ -162,28 +168,28 @@ function checkNamespace(
   const { src, data } = ns;
   checkRule(src, ['permission'], data.permission, out);
   checkPostTypes(src, data, out);
-  if (data.namespace !== '' && firstFileOfNamespace) claimOperationId(deriveIndexOperationId(data.namespace), `the index route of \`${data.namespace}\``, positionOf(src, ['namespace']), operationIds, out);
+  if (data.namespace !== '' && firstFileOfNamespace) claimOperationId(deriveIndexOperationId(data.namespace), () => `the index route of \`${data.namespace}\``, () => positionOf(src, ['namespace']), operationIds, out);
   for (const [routePath, route] of Object.entries(data.routes ?? {})) {
     const at: DataPath = ['routes', routePath];
     if (data.namespace !== '' && isIndexPath(routePath)) {
       out.push(diagnostic('implicitIndexRoute', positionOf(src, at, 'key'), { path: routePath, namespace: data.namespace }));
     }
     checkCaptures(src, at, routePath, route.captures ?? {}, out);
-    const methods = new Map<HttpMethod, number>();
+    const methods = new Map<HttpMethod, () => number>();
     route.endpoints.forEach((endpoint, i) => {
       const epAt: DataPath = [...at, 'endpoints', i];
       for (const [j, method] of endpoint.methods.entries()) {
         const other = methods.get(method);
         if (other !== undefined) {
-          out.push(diagnostic('duplicateMethod', positionOf(src, [...epAt, 'methods', j]), { method, path: routePath, otherLine: other }));
+          out.push(diagnostic('duplicateMethod', positionOf(src, [...epAt, 'methods', j]), { method, path: routePath, otherLine: other() }));
         } else {
-          methods.set(method, positionOf(src, [...epAt, 'methods', j]).line);
+          methods.set(method, () => positionOf(src, [...epAt, 'methods', j]).line);
         }
       }
       const id = endpoint.operationId ?? deriveOperationId(data.namespace, routePath, endpoint.methods);
-      const idAt = positionOf(src, endpoint.operationId ? [...epAt, 'operationId'] : [...epAt, 'methods']);
-      claimOperationId(id, `${endpoint.methods.join(', ')} \`${fullPath(data.namespace, routePath)}\` (${src.file}:${idAt.line})`, idAt, operationIds, out);
-      endpoint.renamedFrom?.forEach((former, j) => renamed.push({ id: former, at: positionOf(src, [...epAt, 'renamedFrom', j]) }));
+      const idAt = () => positionOf(src, endpoint.operationId ? [...epAt, 'operationId'] : [...epAt, 'methods']);
+      claimOperationId(id, () => `${endpoint.methods.join(', ')} \`${fullPath(data.namespace, routePath)}\` (${src.file}:${idAt().line})`, idAt, operationIds, out);
+      endpoint.renamedFrom?.forEach((former, j) => renamed.push({ id: former, at: () => positionOf(src, [...epAt, 'renamedFrom', j]) }));
       checkBehavior(src, epAt, endpoint, names, out);
       checkRule(src, [...epAt, 'permission'], endpoint.permission, out);
       if (endpoint.args && typeof endpoint.args === 'object') checkArgMap(src, [...epAt, 'args'], endpoint.args, names, out);
@@ -233,9 +239,9 @@ function checkCaptures(src: SourceFile, at: DataPath, routePath: string, capture
 }
 
 
-function claimOperationId(id: string, label: string, at: ReturnType<typeof positionOf>, seen: Map<string, string>, out: Diagnostic[]): void {
+function claimOperationId(id: string, label: Claimant, at: () => ReturnType<typeof positionOf>, seen: Map<string, Claimant>, out: Diagnostic[]): void {
   const other = seen.get(id);
-  if (other !== undefined) out.push(diagnostic('duplicateOperationId', at, { id, other }));
+  if (other !== undefined) out.push(diagnostic('duplicateOperationId', at(), { id, other: other() }));
   else seen.set(id, label);
 }
 
