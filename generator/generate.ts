@@ -2,6 +2,7 @@
  * The generation pipeline: load the spec -> emit every artifact -> format -> merge preserved
  * regions -> write only what changed (or, with `check`, only compare).
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeploymentModel, SpecModel } from '../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
@@ -213,6 +214,25 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
   return model.deployments.filter((d) => names.includes(d.name));
 }
 
+/**
+ * The deployments the shared files (handlers, validators, args, data, routes, types) are made
+ * for: every deployment in a run of all, else those named and those whose folder is in the output
+ * already (an earlier run left it there). So `--deployment blog` into a folder of its own does
+ * blog's work alone, and into a folder that serves others too keeps the shared files serving
+ * them; a deployment's own files never depend on which others share the folder, only the names
+ * the shared files give (which the deployment cache asks again).
+ */
+function sharedScope(model: SpecModel, selected: DeploymentModel[], outDir: string): SpecModel {
+  if (selected.length === model.deployments.length) return model;
+  let present: Set<string>;
+  try {
+    present = new Set(readdirSync(join(outDir, 'deployments'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+  } catch {
+    present = new Set();
+  }
+  return { deployments: model.deployments.filter((d) => selected.includes(d) || present.has(d.name)) };
+}
+
 /** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
 function untypedResponses(deployment: DeploymentModel): string[] {
   return deployment.routes.flatMap((route) => route.endpoints.filter((e) => responseOf(e, deployment) === undefined).map((e) => `${e.methods.join(', ')} ${route.path}`));
@@ -232,6 +252,7 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
+  const shared = sharedScope(model, selected, options.outDir);
   const formatter = await Formatter.open(options.formatCache !== false);
   const files: EmittedFile[] = [];
   let deploymentCache: DeploymentCache;
@@ -240,19 +261,18 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     openSchemaTypes(options.formatCache !== false);
     openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
     // The types' schemas compile on the ts-morph thread while this one emits everything before the types.
-    startTypes(model);
+    startTypes(shared);
     // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
-    const handlers = formatAll(emitHandlers(model), formatter);
-    // Shared by every deployment, so always made from all of them (like the handlers).
-    const validators = emitValidators(model, { cache: options.formatCache !== false });
+    const handlers = formatAll(emitHandlers(shared), formatter);
+    const validators = emitValidators(shared, { cache: options.formatCache !== false });
     deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
     // Before the shared files: the documents of the deployments whose files no earlier run recorded.
     const early = new Map<string, Map<string, EmittedFile[]>>();
     for (const deployment of selected) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
-    const args = emitSharedArgs(model);
-    const data = emitSharedData(model);
+    const args = emitSharedArgs(shared);
+    const data = emitSharedData(shared);
     const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
-    const routes = emitSharedRoutes(model, context);
+    const routes = emitSharedRoutes(shared, context);
     context.routeName = routes.index.name;
     files.push(...validators.files, ...emitReferenceAssets());
     // What is formatted is formatted on the pool's threads while this one emits what comes next;
@@ -276,7 +296,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
       deployments.push({ name: deployment.name, started, made });
     }
     // The shared types last: their schemas take this thread longest to compile, while the pool formats what came before.
-    const sharedTypes = formatAll(await emitSharedTypes(model, customOperations(model).map((op) => op.endpoint.operationId)), formatter);
+    const sharedTypes = formatAll(await emitSharedTypes(shared, customOperations(shared).map((op) => op.endpoint.operationId)), formatter);
     files.push(...(await sharedCode), ...(await sharedTypes));
     for (const { name, started, made } of deployments) {
       const done = await made;
@@ -284,7 +304,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
       const how = deploymentCache.reused.includes(name) ? ', unchanged since the last run' : '';
       options.onProgress?.(`${name}: ${done.length} files in ${Math.round(performance.now() - started)} ms${how}`);
     }
-    const renames = new Map(customOperations(model).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
+    const renames = new Map(customOperations(shared).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
     merged = mergeHandlers(await handlers, await existingHandlers(options.outDir), renames);
   } finally {
     // No formatting thread outlives the run, whether it formatted everything or stopped on an error.

@@ -1,0 +1,60 @@
+/**
+ * `generate --deployment NAME` makes the shared files (handlers, validators, args, data, routes,
+ * types) for the deployments its output folder serves: the one named, and those whose folder an
+ * earlier run left there. Into a folder of its own it does that deployment's work alone; into one
+ * that serves others it leaves their shared parts in place.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateFromModel } from '../../generator/generate.ts';
+import { smallModel } from './fixtures/small-model.ts';
+import { snapshot, tempDir } from './helpers.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+const text = (files: Map<string, Buffer>, path: string): string => files.get(path)?.toString('utf8') ?? '';
+const shared = (files: Map<string, Buffer>): string[] => [...files.keys()].filter((p) => !p.startsWith('deployments/') && p !== 'specpress.manifest.json').sort();
+
+describe('the shared files of a run of named deployments', () => {
+  it('serve the named deployment alone in a folder of its own, and its own files are those of a run of all', async () => {
+    const all = await tempDir();
+    const beta = await tempDir();
+    cleanups.push(all.remove, beta.remove);
+    await generateFromModel(smallModel(), { outDir: all.dir });
+    await generateFromModel(smallModel(), { outDir: beta.dir, deployments: ['beta'] });
+    const full = await snapshot(all.dir);
+    const alone = await snapshot(beta.dir);
+    // Only alpha serves forms/v1: its custom handler, params and route are not made for beta.
+    expect(text(full, 'shared/routes.ts')).toContain('/forms/v1/settings');
+    expect(text(alone, 'shared/routes.ts')).not.toContain('/forms/v1');
+    expect(text(full, 'shared/types.ts')).toContain('FormsDuplicate');
+    expect(text(alone, 'shared/types.ts')).not.toContain('FormsDuplicate');
+    expect(shared(full).filter((p) => p.startsWith('handlers/forms'))).not.toEqual([]);
+    expect(shared(alone).filter((p) => p.startsWith('handlers/forms'))).toEqual([]);
+    expect([...alone.keys()].filter((p) => p.startsWith('deployments/alpha/'))).toEqual([]);
+    const own = [...full.keys()].filter((p) => p.startsWith('deployments/beta/'));
+    expect(own.length).toBeGreaterThan(5);
+    for (const path of own) expect(alone.get(path)?.equals(full.get(path)!), path).toBe(true);
+  });
+
+  it('keep serving the deployments already in the folder, and grow to serve one added', async () => {
+    const all = await tempDir();
+    const grown = await tempDir();
+    cleanups.push(all.remove, grown.remove);
+    await generateFromModel(smallModel(), { outDir: all.dir });
+    await generateFromModel(smallModel(), { outDir: grown.dir, deployments: ['beta'] });
+    const added = await generateFromModel(smallModel(), { outDir: grown.dir, deployments: ['alpha'] });
+    expect(added.deleted).toBe(0);
+    // alpha's files and the shared files grown to serve it: the folder is now a run of all's.
+    const full = await snapshot(all.dir);
+    const after = await snapshot(grown.dir);
+    expect([...after.keys()].sort()).toEqual([...full.keys()].sort());
+    for (const [path, bytes] of full) expect(after.get(path)?.equals(bytes), path).toBe(true);
+    // Named again, beta alone changes nothing in a folder that serves alpha too.
+    const again = await generateFromModel(smallModel(), { outDir: grown.dir, deployments: ['beta'] });
+    expect(again.written).toBe(0);
+    expect(again.deleted).toBe(0);
+  });
+});
