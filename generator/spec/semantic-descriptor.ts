@@ -73,7 +73,7 @@ export function regexProblem(pattern: string): string | undefined {
 function checkDefault(src: SourceFile, at: DataPath, d: RawDescriptor, out: Diagnostic[]): void {
   const value = d.default;
   if (value === null) return;
-  // Asked only for a report: a clean file's loader need not parse it again (parse-share.ts).
+  // Asked only for a report: a file answered from the parse cache is then not parsed again for it.
   const where = () => positionOf(src, [...at, 'default']);
   const types = d.type === undefined ? [] : Array.isArray(d.type) ? d.type : [d.type];
   const shown = JSON.stringify(value);

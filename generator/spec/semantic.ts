@@ -24,7 +24,8 @@ interface RenamedId {
 
 /**
  * What claimed an operation id, said when another claims it too. Positions here are found only
- * for a report: a clean file parsed on the other thread is then not parsed again (parse-share.ts).
+ * for a report: a file answered from the parse cache (parse-cache.ts) is then not parsed again
+ * for a position its memo lacks, and a clean file's document is not walked for nothing.
  */
 type Claimant = () => string;
 
