@@ -26,7 +26,7 @@ import { withoutArgDescriptions } from './emit/without-arg-descriptions.ts';
 import { openSchemaTypes, saveSchemaTypes } from './emit/schema-types.ts';
 import { openPrintMemo } from './emit/print-memo.ts';
 import { Formatter, type FormatStats } from './format.ts';
-import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
+import { ORPHANS_FILE, appendOrphans, mergeHandlers, writtenOperations, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, writeAtomic, type WritePlan } from './write.ts';
 import { readIfExists } from './read-text.ts';
@@ -216,13 +216,15 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
 
 /**
  * The deployments the shared files (handlers, validators, args, data, routes, types) are made
- * for: every deployment in a run of all, else those named and those whose folder is in the output
- * already (an earlier run left it there). So `--deployment blog` into a folder of its own does
- * blog's work alone, and into a folder that serves others too keeps the shared files serving
- * them; a deployment's own files never depend on which others share the folder, only the names
- * the shared files give (which the deployment cache asks again).
+ * for: every deployment in a run of all, else those named, those whose folder is in the output
+ * already (an earlier run left it there), and those serving an operation whose handler region
+ * in the output holds written code (`written`: its code stays where it is, never an orphan
+ * while the spec has its operation). So `--deployment blog` into a folder of its own does blog's
+ * work alone, and into a folder that serves others too keeps the shared files serving them; a
+ * deployment's own files never depend on which others share the folder, only the names the
+ * shared files give (which the deployment cache asks again).
  */
-function sharedScope(model: SpecModel, selected: DeploymentModel[], outDir: string): SpecModel {
+function sharedScope(model: SpecModel, selected: DeploymentModel[], outDir: string, written: Set<string>): SpecModel {
   if (selected.length === model.deployments.length) return model;
   let present: Set<string>;
   try {
@@ -230,7 +232,9 @@ function sharedScope(model: SpecModel, selected: DeploymentModel[], outDir: stri
   } catch {
     present = new Set();
   }
-  return { deployments: model.deployments.filter((d) => selected.includes(d) || present.has(d.name)) };
+  const holdsCode = (d: DeploymentModel): boolean =>
+    d.routes.some((r) => r.endpoints.some((e) => e.handler === 'custom' && [e.operationId, ...(e.renamedFrom ?? [])].some((id) => written.has(id))));
+  return { deployments: model.deployments.filter((d) => selected.includes(d) || present.has(d.name) || holdsCode(d)) };
 }
 
 /** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
@@ -252,7 +256,8 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
-  const shared = sharedScope(model, selected, options.outDir);
+  const onDisk = await existingHandlers(options.outDir);
+  const shared = sharedScope(model, selected, options.outDir, selected.length === model.deployments.length ? new Set() : writtenOperations(onDisk));
   const formatter = await Formatter.open(options.formatCache !== false);
   const files: EmittedFile[] = [];
   let deploymentCache: DeploymentCache;
@@ -305,7 +310,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
       options.onProgress?.(`${name}: ${done.length} files in ${Math.round(performance.now() - started)} ms${how}`);
     }
     const renames = new Map(customOperations(shared).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
-    merged = mergeHandlers(await handlers, await existingHandlers(options.outDir), renames);
+    merged = mergeHandlers(await handlers, onDisk, renames);
   } finally {
     // No formatting thread outlives the run, whether it formatted everything or stopped on an error.
     await formatter.close();

@@ -44,6 +44,15 @@ export function parseRegions(text: string, file: string): Map<string, string> {
   return regions;
 }
 
+/** The operations whose region holds hand-written code, in handler files (path -> text). */
+export function writtenOperations(existing: Map<string, string>): Set<string> {
+  const ids = new Set<string>();
+  for (const [file, raw] of existing) {
+    for (const [id, body] of parseRegions(raw.replace(/\r\n/g, '\n'), file)) if (id !== IMPORTS_REGION && !untouched(id, body)) ids.add(id);
+  }
+  return ids;
+}
+
 /** The text with every region's inner text left out: what the generator alone decides. */
 export function outsideRegions(text: string): string {
   // Most generated files have no region: the marker is found (or not) far faster than the pattern.

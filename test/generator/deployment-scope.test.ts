@@ -4,8 +4,11 @@
  * earlier run left there. Into a folder of its own it does that deployment's work alone; into one
  * that serves others it leaves their shared parts in place.
  */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateFromModel } from '../../generator/generate.ts';
+import { defaultBody } from '../../generator/preserve.ts';
 import { smallModel } from './fixtures/small-model.ts';
 import { snapshot, tempDir } from './helpers.ts';
 
@@ -56,5 +59,22 @@ describe('the shared files of a run of named deployments', () => {
     const again = await generateFromModel(smallModel(), { outDir: grown.dir, deployments: ['beta'] });
     expect(again.written).toBe(0);
     expect(again.deleted).toBe(0);
+  });
+
+  it('keep serving a deployment whose folder is gone while a handler of its operations holds written code', async () => {
+    const t = await tempDir();
+    cleanups.push(t.remove);
+    await generateFromModel(smallModel(), { outDir: t.dir });
+    const files = await snapshot(t.dir);
+    const handler = [...files.keys()].find((p) => p.startsWith('handlers/') && text(files, p).includes('specpress:formsDuplicate'))!;
+    const written = "return { duplicated: true } as never; // written by hand";
+    await writeFile(join(t.dir, handler), text(files, handler).replace(defaultBody('formsDuplicate'), written));
+    await rm(join(t.dir, 'deployments/alpha'), { recursive: true });
+    // Only alpha serves formsDuplicate: its code is not an orphan, and the shared files still serve it.
+    const result = await generateFromModel(smallModel(), { outDir: t.dir, deployments: ['beta'] });
+    expect(result.status).toBe('ok');
+    expect(result.orphans).toEqual([]);
+    expect(await readFile(join(t.dir, handler), 'utf8')).toContain(written);
+    expect(await readFile(join(t.dir, 'shared/routes.ts'), 'utf8')).toContain('/forms/v1/forms/');
   });
 });
