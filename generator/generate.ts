@@ -27,6 +27,7 @@ import { openSchemaTypes, saveSchemaTypes } from './emit/schema-types.ts';
 import { openPrintMemo } from './emit/print-memo.ts';
 import { Formatter, type FormatStats } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, writtenOperations, type Orphan } from './preserve.ts';
+import { runScope, type RunScope } from './run-scope.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, writeAtomic, type WritePlan } from './write.ts';
 import { readIfExists } from './read-text.ts';
@@ -214,27 +215,13 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
   return model.deployments.filter((d) => names.includes(d.name));
 }
 
-/**
- * The deployments the shared files (handlers, validators, args, data, routes, types) are made
- * for: every deployment in a run of all, else those named, those whose folder is in the output
- * already (an earlier run left it there), and those serving an operation whose handler region
- * in the output holds written code (`written`: its code stays where it is, never an orphan
- * while the spec has its operation). So `--deployment blog` into a folder of its own does blog's
- * work alone, and into a folder that serves others too keeps the shared files serving them; a
- * deployment's own files never depend on which others share the folder, only the names the
- * shared files give (which the deployment cache asks again).
- */
-function sharedScope(model: SpecModel, selected: DeploymentModel[], outDir: string, written: Set<string>): SpecModel {
-  if (selected.length === model.deployments.length) return model;
-  let present: Set<string>;
+/** The names of the folders under the output's `deployments/`. */
+function deploymentFolders(outDir: string): Set<string> {
   try {
-    present = new Set(readdirSync(join(outDir, 'deployments'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+    return new Set(readdirSync(join(outDir, 'deployments'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
   } catch {
-    present = new Set();
+    return new Set();
   }
-  const holdsCode = (d: DeploymentModel): boolean =>
-    d.routes.some((r) => r.endpoints.some((e) => e.handler === 'custom' && [e.operationId, ...(e.renamedFrom ?? [])].some((id) => written.has(id))));
-  return { deployments: model.deployments.filter((d) => selected.includes(d) || present.has(d.name) || holdsCode(d)) };
 }
 
 /** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
@@ -255,9 +242,11 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
-  const selected = selectDeployments(model, options.deployments);
   const onDisk = await existingHandlers(options.outDir);
-  const shared = sharedScope(model, selected, options.outDir, selected.length === model.deployments.length ? new Set() : writtenOperations(onDisk));
+  const previous = parseManifest(readIfExists(join(options.outDir, MANIFEST_FILE)));
+  const requested = selectDeployments(model, options.deployments);
+  const scope = runScope(model, requested, () => ({ present: deploymentFolders(options.outDir), written: writtenOperations(onDisk), previous }));
+  const { shared, emitted } = scope;
   const formatter = await Formatter.open(options.formatCache !== false);
   const files: EmittedFile[] = [];
   let deploymentCache: DeploymentCache;
@@ -273,7 +262,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
     // Before the shared files: the documents of the deployments whose files no earlier run recorded.
     const early = new Map<string, Map<string, EmittedFile[]>>();
-    for (const deployment of selected) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
+    for (const deployment of emitted) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
     const args = emitSharedArgs(shared);
     const data = emitSharedData(shared);
     const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
@@ -284,7 +273,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
-    for (const deployment of selected) {
+    for (const deployment of emitted) {
       const started = performance.now();
       let emitted!: () => void;
       const emittedOrReused = new Promise<void>((resolve) => (emitted = resolve));
@@ -319,7 +308,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   await formatter.save();
   await saveSchemaTypes();
   try {
-    return await planAndWrite(options, selected, files, merged, formatter, deploymentCache, started);
+    return await planAndWrite(options, scope, previous, files, merged, formatter, deploymentCache, started);
   } finally {
     // Every cache's new entries (spec files, texts, pieces, types, deployments) in one
     // transaction, if planAndWrite has not written them while its output was being synced.
@@ -330,7 +319,8 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
 /** The run's files compared with the disk, and written there (or the drift reported, with --check and --diff). */
 async function planAndWrite(
   options: GenerateOptions,
-  selected: DeploymentModel[],
+  scope: RunScope,
+  previous: Manifest | undefined,
   files: EmittedFile[],
   merged: ReturnType<typeof mergeHandlers>,
   formatter: Formatter,
@@ -350,7 +340,7 @@ async function planAndWrite(
     backups: [],
     unrecorded: [],
     ms: 0,
-    untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
+    untypedResponses: [...new Set(scope.emitted.flatMap(untypedResponses))],
     formatted: formatter.stats,
     reusedDeployments: deploymentCache.reused,
   };
@@ -364,12 +354,11 @@ async function planAndWrite(
     files.push({ path: ORPHANS_FILE, content: appendOrphans(current, merged.orphans) });
   }
 
-  const names = new Set(selected.map((d) => d.name));
+  const names = new Set(scope.emitted.map((d) => d.name));
   const filtered = options.deployments !== undefined && options.deployments.length > 0;
   // A deployment left out of this run keeps its files and their manifest entries.
   const outOfScope = (path: string): boolean => filtered && path.startsWith('deployments/') && !names.has(path.split('/')[1]);
-  const previous = parseManifest(readIfExists(join(options.outDir, MANIFEST_FILE)));
-  const manifest: Manifest = { files: {} };
+  const manifest: Manifest = { files: {}, ...(scope.serves ? { serves: scope.serves } : {}) };
   for (const [path, hash] of Object.entries(previous?.files ?? {})) if (outOfScope(path)) manifest.files[path] = hash;
   for (const f of files) if (f.path !== ORPHANS_FILE) manifest.files[f.path] = frameHash(f.content);
   files.push({ path: MANIFEST_FILE, content: renderManifest(manifest) });

@@ -16,6 +16,11 @@ export const BACKUP_DIR = '.specpress-backup';
 export interface Manifest {
   /** Output path (POSIX, relative to the output folder) -> `sha256:` hash of its text outside regions. */
   files: Record<string, string>;
+  /**
+   * The deployments the shared files were made for, when not every deployment of the spec
+   * (`generate --deployment` into a folder of its own): their names depend on it.
+   */
+  serves?: string[];
 }
 
 /** Text with CRLF read as LF: a checkout that converts line endings is not an edit. */
@@ -31,6 +36,7 @@ export function renderManifest(manifest: Manifest): string {
   const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const doc = {
     $comment: 'Written by `specpress generate`: the files it owns under output/ and a hash of each one outside its preserved regions. Do not edit.',
+    ...(manifest.serves ? { serves: [...manifest.serves].sort() } : {}),
     files,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
@@ -49,5 +55,7 @@ export function parseManifest(text: string | undefined): Manifest | undefined {
   if (typeof files !== 'object' || files === null || Object.values(files).some((v) => typeof v !== 'string')) {
     throw new Error(`output/${MANIFEST_FILE} has no \`files\` map of path -> hash; restore it from version control or delete it to start a new one`);
   }
-  return { files: files as Record<string, string> };
+  const serves = (doc as { serves?: unknown }).serves;
+  const listed = Array.isArray(serves) && serves.every((name) => typeof name === 'string') ? { serves: serves as string[] } : {};
+  return { files: files as Record<string, string>, ...listed };
 }

@@ -17,6 +17,18 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
+/**
+ * The small model where beta's update takes one more arg than alpha's: the same operation id with
+ * two params schemas, so the validators' names depend on which deployments the shared files serve
+ * (the first served takes `corePostsUpdate`, the other `corePostsUpdate2`).
+ */
+function namesShiftingModel() {
+  const model = smallModel();
+  const update = model.deployments[1].routes.flatMap((r) => r.endpoints).find((e) => e.operationId === 'corePostsUpdate')!;
+  update.args = { ...update.args, slug: { type: 'string' } };
+  return model;
+}
+
 const text = (files: Map<string, Buffer>, path: string): string => files.get(path)?.toString('utf8') ?? '';
 const shared = (files: Map<string, Buffer>): string[] => [...files.keys()].filter((p) => !p.startsWith('deployments/') && p !== 'specpress.manifest.json').sort();
 
@@ -76,5 +88,24 @@ describe('the shared files of a run of named deployments', () => {
     expect(result.orphans).toEqual([]);
     expect(await readFile(join(t.dir, handler), 'utf8')).toContain(written);
     expect(await readFile(join(t.dir, 'shared/routes.ts'), 'utf8')).toContain('/forms/v1/forms/');
+  });
+
+  it('remake the other deployments of the folder when the deployments served change, so none refers to a name that moved', async () => {
+    const all = await tempDir();
+    const grown = await tempDir();
+    cleanups.push(all.remove, grown.remove);
+    await generateFromModel(namesShiftingModel(), { outDir: all.dir });
+    const full = await snapshot(all.dir);
+    expect(text(full, 'shared/validators.ts')).toContain('corePostsUpdate2');
+    await generateFromModel(namesShiftingModel(), { outDir: grown.dir, deployments: ['beta'] });
+    expect(text(await snapshot(grown.dir), 'shared/validators.ts')).not.toContain('corePostsUpdate2');
+    // alpha joins: it takes the plain name, beta's schema moves to the second, and beta's files follow it.
+    await generateFromModel(namesShiftingModel(), { outDir: grown.dir, deployments: ['alpha'] });
+    const after = await snapshot(grown.dir);
+    expect([...after.keys()].sort()).toEqual([...full.keys()].sort());
+    for (const [path, bytes] of full) expect(after.get(path)?.equals(bytes), path).toBe(true);
+    // The folder now serves both: naming one of them again leaves the other alone.
+    const again = await generateFromModel(namesShiftingModel(), { outDir: grown.dir, deployments: ['beta'] });
+    expect(again.written).toBe(0);
   });
 });
