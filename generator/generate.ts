@@ -275,16 +275,16 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
     for (const deployment of emitted) {
       const started = performance.now();
-      let emitted!: () => void;
-      const emittedOrReused = new Promise<void>((resolve) => (emitted = resolve));
+      let doneEmitting!: () => void;
+      const emittedOrReused = new Promise<void>((resolve) => (doneEmitting = resolve));
       const made = awaitedLater(
         deploymentCache.files(deployment, context, async (asked) => {
           const { formatted } = await emitDeploymentFiles(deployment, asked, deploymentCache, formatter, early.get(deployment.name));
-          emitted();
+          doneEmitting();
           return formatted;
         }),
       );
-      made.then(emitted, emitted);
+      made.then(doneEmitting, doneEmitting);
       // One deployment is emitted at a time; only its formatting overlaps the next one's emitting.
       await emittedOrReused;
       deployments.push({ name: deployment.name, started, made });
