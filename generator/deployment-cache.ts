@@ -119,6 +119,28 @@ export class DeploymentCache {
     return this.mayReuseStep(deployment.name, deployment, context);
   }
 
+  /**
+   * For a deployment a run leaves as it is (`generate --deployment` naming others): whether the
+   * shared names its files in the output use are still those `context` gives. True when the entry
+   * recorded for its model matches those files and every question it asked is answered as then;
+   * false when the files match but an answer moved (they name something else now: make them
+   * again); undefined when no entry tells (no cache, another model, files changed since).
+   */
+  namesAsBefore(deployment: DeploymentModel, context: EmitContext): boolean | undefined {
+    const text = this.store?.get('deployment', this.key(deployment.name, deployment, context));
+    if (text === undefined) return undefined;
+    let entry: Entry;
+    try {
+      entry = JSON.parse(text) as Entry;
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(entry.files) || !Array.isArray(entry.calls)) return undefined;
+    const texts = entry.files.map((f) => readIfExists(join(this.outDir, f.path)));
+    if (texts.some((t, i) => t === undefined || this.sha(t) !== entry.files[i]!.sha)) return undefined;
+    return answersAsBefore(context, entry.calls);
+  }
+
   /** mayReuse() for one step's entry (lookup()'s `key`, its model). */
   mayReuseStep(step: string, model: object, context: EmitContext): boolean {
     return this.store?.get('deployment', this.key(step, model, context)) !== undefined;

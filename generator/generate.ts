@@ -224,6 +224,19 @@ function deploymentFolders(outDir: string): Set<string> {
   }
 }
 
+/**
+ * The deployments to make: those of the scope, and those of the folder it would leave as they are
+ * whose files name a shared name that now names something else (an edit moved it: a params
+ * schema another deployment used first). The deployment cache tells, for a deployment whose
+ * model and files it recorded; one it cannot tell about is left, as `--deployment` leaves it.
+ */
+function withMovedNames(scope: RunScope, cache: DeploymentCache, context: EmitContext): DeploymentModel[] {
+  const left = scope.shared.deployments.filter((d) => !scope.emitted.includes(d) && scope.present?.has(d.name));
+  const moved = left.filter((d) => cache.namesAsBefore(d, context) === false);
+  if (moved.length === 0) return scope.emitted;
+  return scope.shared.deployments.filter((d) => scope.emitted.includes(d) || moved.includes(d));
+}
+
 /** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
 function untypedResponses(deployment: DeploymentModel): string[] {
   return deployment.routes.flatMap((route) => route.endpoints.filter((e) => responseOf(e, deployment) === undefined).map((e) => `${e.methods.join(', ')} ${route.path}`));
@@ -246,7 +259,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const previous = parseManifest(readIfExists(join(options.outDir, MANIFEST_FILE)));
   const requested = selectDeployments(model, options.deployments);
   const scope = runScope(model, requested, () => ({ present: deploymentFolders(options.outDir), written: writtenOperations(onDisk), previous }));
-  const { shared, emitted } = scope;
+  const { shared } = scope;
   const formatter = await Formatter.open(options.formatCache !== false);
   const files: EmittedFile[] = [];
   let deploymentCache: DeploymentCache;
@@ -262,7 +275,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     deploymentCache = await DeploymentCache.open(options.formatCache !== false, options.outDir);
     // Before the shared files: the documents of the deployments whose files no earlier run recorded.
     const early = new Map<string, Map<string, EmittedFile[]>>();
-    for (const deployment of emitted) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
+    for (const deployment of scope.emitted) if (!deploymentCache.mayReuse(deployment, NO_QUESTIONS)) early.set(deployment.name, await earlyDocuments(deployment));
     const args = emitSharedArgs(shared);
     const data = emitSharedData(shared);
     const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
@@ -272,8 +285,10 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // What is formatted is formatted on the pool's threads while this one emits what comes next;
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
+    // A deployment this run would leave whose files name a shared name that moved is made again.
+    scope.emitted = withMovedNames(scope, deploymentCache, context);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
-    for (const deployment of emitted) {
+    for (const deployment of scope.emitted) {
       const started = performance.now();
       let doneEmitting!: () => void;
       const emittedOrReused = new Promise<void>((resolve) => (doneEmitting = resolve));

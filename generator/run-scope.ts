@@ -20,6 +20,8 @@ export interface RunScope {
   shared: SpecModel;
   /** The deployments whose own folder the run makes. */
   emitted: DeploymentModel[];
+  /** The deployment folders the output holds (a run of some deployments only). */
+  present?: Set<string>;
   /** What the manifest records as served: undefined when every deployment of the spec is. */
   serves?: string[];
 }
@@ -46,6 +48,6 @@ export function runScope(model: SpecModel, selected: DeploymentModel[], facts: (
   const before = folder.previous === undefined ? undefined : (folder.previous.serves ?? all.map((d) => d.name));
   const unchanged = before !== undefined && before.length === names.length && names.every((name) => before.includes(name));
   const emitted = unchanged ? selected : served.filter((d) => selected.includes(d) || folder.present.has(d.name));
-  if (served.length === all.length) return { shared: model, emitted };
-  return { shared: { deployments: served }, emitted, serves: names };
+  if (served.length === all.length) return { shared: model, emitted, present: folder.present };
+  return { shared: { deployments: served }, emitted, present: folder.present, serves: names };
 }

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateFromModel } from '../../generator/generate.ts';
 import { defaultBody } from '../../generator/preserve.ts';
 import { smallModel } from './fixtures/small-model.ts';
-import { snapshot, tempDir } from './helpers.ts';
+import { inOwnFolder, snapshot, tempDir } from './helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -19,8 +19,9 @@ afterEach(async () => {
 
 /**
  * The small model where beta's update takes one more arg than alpha's: the same operation id with
- * two params schemas, so the validators' names depend on which deployments the shared files serve
- * (the first served takes `corePostsUpdate`, the other `corePostsUpdate2`).
+ * two params schemas, so two routes of a post, whose names in shared/routes.ts (and the
+ * validators') depend on which deployments the shared files serve: the first served takes
+ * `coreV2PostsId`, the other `coreV2PostsId2`.
  */
 function namesShiftingModel() {
   const model = smallModel();
@@ -107,5 +108,29 @@ describe('the shared files of a run of named deployments', () => {
     // The folder now serves both: naming one of them again leaves the other alone.
     const again = await generateFromModel(namesShiftingModel(), { outDir: grown.dir, deployments: ['beta'] });
     expect(again.written).toBe(0);
+  });
+
+  it('remake a deployment left as it is when an edit moved a shared name its files use (the deployment cache tells)', async () => {
+    // The cache store lives in the working directory: this test's own, empty one.
+    const { dir } = await inOwnFolder(cleanups);
+    const outDir = join(dir, 'output');
+    const reference = join(dir, 'reference');
+    await generateFromModel(namesShiftingModel(), { outDir });
+    // beta's route of a post differs from alpha's: it is the second of that path in shared/routes.ts.
+    expect(await readFile(join(outDir, 'deployments/beta/routes.ts'), 'utf8')).toContain('shared.coreV2PostsId2');
+    // alpha's update now takes beta's args: one route of a post, one name, and beta's second name is gone.
+    const edited = () => {
+      const model = namesShiftingModel();
+      const alpha = model.deployments[0].routes.flatMap((r) => r.endpoints).find((e) => e.operationId === 'corePostsUpdate')!;
+      alpha.args = { ...alpha.args, slug: { type: 'string' } };
+      return model;
+    };
+    const result = await generateFromModel(edited(), { outDir, deployments: ['alpha'] });
+    expect(result.status).toBe('ok');
+    await generateFromModel(edited(), { outDir: reference });
+    const full = await snapshot(reference);
+    const after = await snapshot(outDir);
+    for (const [path, bytes] of full) expect(after.get(path)?.equals(bytes), path).toBe(true);
+    expect(await readFile(join(outDir, 'deployments/beta/routes.ts'), 'utf8')).not.toContain('coreV2PostsId2');
   });
 });
