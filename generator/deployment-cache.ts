@@ -127,17 +127,10 @@ export class DeploymentCache {
    * again); undefined when no entry tells (no cache, another model, files changed since).
    */
   namesAsBefore(deployment: DeploymentModel, context: EmitContext): boolean | undefined {
-    const text = this.store?.get('deployment', this.key(deployment.name, deployment, context));
-    if (text === undefined) return undefined;
-    let entry: Entry;
-    try {
-      entry = JSON.parse(text) as Entry;
-    } catch {
-      return undefined;
-    }
-    if (!Array.isArray(entry.files) || !Array.isArray(entry.calls)) return undefined;
-    const texts = entry.files.map((f) => readIfExists(join(this.outDir, f.path)));
-    if (texts.some((t, i) => t === undefined || this.sha(t) !== entry.files[i]!.sha)) return undefined;
+    if (this.store === undefined) return undefined;
+    const key = this.key(deployment.name, deployment, context);
+    const entry = this.entry(key);
+    if (entry === undefined || this.recordedTexts(entry) === undefined) return undefined;
     return answersAsBefore(context, entry.calls);
   }
 
@@ -192,22 +185,33 @@ export class DeploymentCache {
 
   /** The entry's files as the output folder holds them, when the entry holds and each file is the one recorded. */
   private async fromOutput(key: string, context: EmitContext): Promise<EmittedFile[] | undefined> {
-    const text = this.store!.get('deployment', key);
-    if (text === undefined) return undefined;
-    let entry: Entry;
-    try {
-      entry = JSON.parse(text) as Entry;
-    } catch {
-      return undefined;
-    }
+    const entry = this.entry(key);
     // Asked of `context` again: when it records (a step inside a deployment's), the questions
     // the reused files depend on are the deployment's too.
-    if (entry.key !== key || !Array.isArray(entry.files) || !answersAsBefore(context, entry.calls)) return undefined;
+    if (entry === undefined || !answersAsBefore(context, entry.calls)) return undefined;
     const readAt = Date.now();
-    const texts = entry.files.map((f) => this.diskTexts.get(f.path) ?? readIfExists(join(this.outDir, f.path)));
-    if (texts.some((t, i) => t === undefined || this.sha(t) !== entry.files[i]!.sha)) return undefined;
+    const texts = this.recordedTexts(entry);
+    if (texts === undefined) return undefined;
     if (this.diskTexts.size === 0) this.readSince = readAt;
     entry.files.forEach((f, i) => this.diskTexts.set(f.path, texts[i]!));
     return entry.files.map((f, i) => ({ path: f.path, content: texts[i]!, preformatted: true }));
+  }
+
+  /** The entry stored under `key`, when there is a readable one made for that key. */
+  private entry(key: string): Entry | undefined {
+    const text = this.store!.get('deployment', key);
+    if (text === undefined) return undefined;
+    try {
+      const entry = JSON.parse(text) as Entry;
+      return entry.key === key && Array.isArray(entry.files) && Array.isArray(entry.calls) ? entry : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The texts of the entry's files as the output folder holds them, when each is the one recorded. */
+  private recordedTexts(entry: Entry): string[] | undefined {
+    const texts = entry.files.map((f) => this.diskTexts.get(f.path) ?? readIfExists(join(this.outDir, f.path)));
+    return texts.some((t, i) => t === undefined || this.sha(t) !== entry.files[i]!.sha) ? undefined : (texts as string[]);
   }
 }
