@@ -24,10 +24,10 @@ import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
 import { withoutArgDescriptions } from './emit/without-arg-descriptions.ts';
 import { openSchemaTypes, saveSchemaTypes } from './emit/schema-types.ts';
-import { openPrintMemo } from './emit/print-memo.ts';
+import { openTextMemo } from './emit/text-memo.ts';
 import { Formatter, type FormatStats } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, writtenOperations, type Orphan } from './preserve.ts';
-import { runScope, type RunScope } from './run-scope.ts';
+import { runScope, withMovedNames, type RunScope } from './run-scope.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, writeAtomic, type WritePlan } from './write.ts';
 import { readIfExists } from './read-text.ts';
@@ -224,19 +224,6 @@ function deploymentFolders(outDir: string): Set<string> {
   }
 }
 
-/**
- * The deployments to make: those of the scope, and those of the folder it would leave as they are
- * whose files name a shared name that now names something else (an edit moved it: a params
- * schema another deployment used first). The deployment cache tells, for a deployment whose
- * model and files it recorded; one it cannot tell about is left, as `--deployment` leaves it.
- */
-function withMovedNames(scope: RunScope, cache: DeploymentCache, context: EmitContext): DeploymentModel[] {
-  const left = scope.shared.deployments.filter((d) => !scope.emitted.includes(d) && scope.present?.has(d.name));
-  const moved = left.filter((d) => cache.namesAsBefore(d, context) === false);
-  if (moved.length === 0) return scope.emitted;
-  return scope.shared.deployments.filter((d) => scope.emitted.includes(d) || moved.includes(d));
-}
-
 /** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
 function untypedResponses(deployment: DeploymentModel): string[] {
   return deployment.routes.flatMap((route) => route.endpoints.filter((e) => responseOf(e, deployment) === undefined).map((e) => `${e.methods.join(', ')} ${route.path}`));
@@ -266,7 +253,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   let merged: ReturnType<typeof mergeHandlers>;
   try {
     openSchemaTypes(options.formatCache !== false);
-    openPrintMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
+    openTextMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
     // The types' schemas compile on the ts-morph thread while this one emits everything before the types.
     startTypes(shared);
     // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
@@ -286,7 +273,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
     // A deployment this run would leave whose files name a shared name that moved is made again.
-    scope.emitted = withMovedNames(scope, deploymentCache, context);
+    scope.emitted = withMovedNames(scope, (d) => deploymentCache.namesAsBefore(d, context) === false);
     const deployments: Array<{ name: string; started: number; made: Promise<EmittedFile[]> }> = [];
     for (const deployment of scope.emitted) {
       const started = performance.now();

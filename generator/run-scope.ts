@@ -10,7 +10,9 @@
  * The names the shared files give (a validator, a params constant, a type) depend on the
  * deployments they serve: the first to use a schema names it. So when those deployments change,
  * every deployment whose folder the output holds is made again against the new names; the
- * manifest records them (`serves`) for the next run to compare.
+ * manifest records them (`serves`) for the next run to compare. A spec edit can move a name too:
+ * a deployment the run would leave whose files use a name that moved is made again
+ * (withMovedNames, told by the deployment cache).
  */
 import type { DeploymentModel, SpecModel } from '../contract/model.ts';
 import type { Manifest } from './manifest.ts';
@@ -50,4 +52,17 @@ export function runScope(model: SpecModel, selected: DeploymentModel[], facts: (
   const emitted = unchanged ? selected : served.filter((d) => selected.includes(d) || folder.present.has(d.name));
   if (served.length === all.length) return { shared: model, emitted, present: folder.present };
   return { shared: { deployments: served }, emitted, present: folder.present, serves: names };
+}
+
+/**
+ * The deployments to make: those of the scope, and those of the folder it would leave as they are
+ * whose files name a shared name that now names something else (an edit moved it: a route's form
+ * another deployment now uses first). `moved` says so for a deployment (the deployment cache, for
+ * one whose model and files it recorded); one it cannot tell about is left, as `--deployment`
+ * leaves it.
+ */
+export function withMovedNames(scope: RunScope, moved: (deployment: DeploymentModel) => boolean): DeploymentModel[] {
+  const left = scope.shared.deployments.filter((d) => !scope.emitted.includes(d) && scope.present?.has(d.name) && moved(d));
+  if (left.length === 0) return scope.emitted;
+  return scope.shared.deployments.filter((d) => scope.emitted.includes(d) || left.includes(d));
 }

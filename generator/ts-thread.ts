@@ -15,7 +15,6 @@ import { createRequire } from 'node:module';
 import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
 import type { Options } from 'prettier';
 import type { OptionalKind, SourceFileStructure } from 'ts-morph';
-import type { Statement } from './emit/print-structure.ts';
 
 export type TsThreadRequest =
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }

@@ -7,13 +7,13 @@
  * The library lays a document out by stringifying every subtree at every depth, which on the
  * studio OpenAPI document (700 KB) is a quarter of a second; an edit changes a few of its
  * hundreds of paths. So the members at the top few levels of a document too long for one line
- * are laid out one by one, each by the library, and remembered by their JSON (print-memo.ts's
+ * are laid out one by one, each by the library, and remembered by their JSON (text-memo.ts's
  * memoizedText, the larger ones): an edit lays out again only the members it changed. The text is the library's
  * for the whole document, byte for byte (test/generator/json-document.test.ts).
  */
 import stringifyCompact from 'json-stringify-pretty-compact';
 import { PRETTIER_OPTIONS } from '../format-options.ts';
-import { memoizedText } from './print-memo.ts';
+import { memoizedText } from './text-memo.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 const INDENT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);

@@ -1,9 +1,8 @@
 /**
- * Texts this run's pure steps make (the validators' module, their args' digests), remembered by
- * their input in the cache store (cache-store.ts, text-cache.ts), salted with the generator's code
- * and library versions (run-cache.ts's codeDigest): a stale entry can only miss. Off with the
- * cache (`generate --no-cache`). It remembered ts-morph's prints too, when the emitters printed
- * structures; they now write text.
+ * Texts this run's pure steps make (the validators' module, their args' digests, the JSON
+ * documents' laid-out members), remembered by their input in the cache store (cache-store.ts,
+ * text-cache.ts), salted with the generator's code and library versions (run-cache.ts's
+ * codeDigest): a stale entry can only miss. Off with the cache (`generate --no-cache`).
  */
 import { cacheStore, type CacheStore } from '../cache-store.ts';
 import { cachedText } from '../text-cache.ts';
@@ -12,13 +11,13 @@ let store: CacheStore | undefined;
 let salt = '';
 
 /** Starts a run: with `cache`, texts made by earlier runs of the same code (`codeSalt`) are looked up. */
-export function openPrintMemo(cache: boolean, codeSalt: string): void {
+export function openTextMemo(cache: boolean, codeSalt: string): void {
   store = cache ? cacheStore() : undefined;
   salt = codeSalt;
 }
 
 /** Whether this run looks texts up (the memo is off with the cache). */
-export const printMemoOn = (): boolean => store !== undefined;
+export const textMemoOn = (): boolean => store !== undefined;
 
 /**
  * A text a pure step of this run's code makes from `input` (a string holding all it reads): from
