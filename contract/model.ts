@@ -264,7 +264,6 @@ export interface Endpoint {
   response?: { resource: string; many: boolean; keyed?: boolean; status?: number[] } | { deleted: string } | ShapeResponse | MediaResponse;
   description?: string;
   deprecated?: boolean;
-  source?: SourceRef;
 }
 
 export interface Route {
@@ -280,8 +279,6 @@ export interface Route {
    * posts controller its post type: permission rules, capabilities and schema links are its.
    */
   postType?: string;
-  /** Index routes of namespaces and the root carry `_links.self` when they have no capture. */
-  source?: SourceRef;
 }
 
 export interface Resource {

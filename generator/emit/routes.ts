@@ -20,15 +20,9 @@ import { generatedBanner } from './ts-source.ts';
 
 export const SHARED_ROUTES = 'shared/routes.ts';
 
-/** Model data of an endpoint as the table embeds it: source positions stay out of output. */
-function endpointData(endpoint: Endpoint): Omit<Endpoint, 'source'> {
-  const { source: _source, ...data } = endpoint;
-  return data;
-}
-
 /** An endpoint's entry: its model data, its args as the shared constant, its validator and handler. */
 function endpointValue(endpoint: Endpoint, validator: string, args: string | undefined): Literal {
-  const entry = { ...endpointData(endpoint) } as unknown as Record<string, Literal>;
+  const entry = { ...endpoint } as unknown as Record<string, Literal>;
   if (args !== undefined && 'args' in entry) entry.args = new Code(`args.${args}`);
   entry.validate = new Code(`validators.${validator} as CompiledValidator`);
   if (endpoint.handler === 'custom') entry.handle = new Code(endpoint.operationId);
@@ -36,7 +30,7 @@ function endpointValue(endpoint: Endpoint, validator: string, args: string | und
 }
 
 function routeValue(route: Route, deployment: string, context: EmitContext): Literal {
-  const { source: _source, endpoints, ...data } = route;
+  const { endpoints, ...data } = route;
   return {
     ...(data as Record<string, Literal>),
     regex: routeRegex(route),

@@ -27,15 +27,15 @@ export function applyExtends(sources: SpecSources): Diagnostic[] {
     const own = { data: dep.data, origins: (dep.data.overrides ?? []).map((_, index) => ({ src: dep.src, index })) };
     const baseName = dep.data.extends;
     if (baseName === undefined) return own;
-    const at = positionOf(dep.src, ['extends']);
+    const at = () => positionOf(dep.src, ['extends']);
     if (chain.includes(baseName)) {
-      out.push(diagnostic('extendsCycle', at, { name, chain: [...chain, name, baseName].slice(chain.indexOf(baseName)).map((n) => `\`${n}\``).join(' → ') }));
+      out.push(diagnostic('extendsCycle', at(), { name, chain: [...chain, name, baseName].slice(chain.indexOf(baseName)).map((n) => `\`${n}\``).join(' → ') }));
       return undefined;
     }
     const base = byName.get(baseName);
     if (base === undefined) {
       // A base whose file failed to load was reported already.
-      if (!failed.has(baseName)) out.push(diagnostic('unknownDeployment', at, { name: baseName, suggestion: didYouMean(baseName, byName.keys()) }));
+      if (!failed.has(baseName)) out.push(diagnostic('unknownDeployment', at(), { name: baseName, suggestion: didYouMean(baseName, byName.keys()) }));
       return undefined;
     }
     const from = resolve(base, [...chain, name]);

@@ -13,14 +13,15 @@ import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } fro
 import type { FailedFile, Loaded, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
 import { applyExtends } from './extends.ts';
-import { MAX_ALIAS_COUNT, parseSpecText } from './parse-file.ts';
+import { readSpecText } from './parse-file.ts';
+import type { SourceFile } from './positions.ts';
+import { instantiatePostTypeRoutes } from './post-type-routes.ts';
 import { resolveSpec } from './resolve.ts';
 import { checkSemantics } from './semantic.ts';
 import { checkFilters } from './semantic-filters.ts';
 import { checkGeneratedNames } from './semantic-names.ts';
 import { checkOverlaps } from './semantic-overlaps.ts';
 import { CleanDeployments } from './clean-deployments.ts';
-import { yamlProblems } from './yaml-problems.ts';
 import { metaSchemaText, reuseSpecValidators, validateFile, type FileKind } from './validate.ts';
 import { ParseCache } from './parse-cache.ts';
 import { codeDigest } from '../run-cache.ts';
@@ -182,32 +183,29 @@ async function readOne(
     diagnostics.push(diagnostic('binaryFile', at, text));
     return fail();
   }
-  const known = parsed?.lookup(kind, file, text, (again) => parseSpecText(kind, file, again).src);
-  if (known !== undefined) return { ...known, valid: true };
-  const { src, instantiated } = parseSpecText(kind, file, text);
-  const doc = src.doc;
-  if (doc.errors.length) {
-    diagnostics.push(...yamlProblems(src, text, doc.errors));
-    return fail(doc);
+  const known = parsed?.lookup(kind, file, text);
+  if (known !== undefined) return { src: known.src, data: withCopiedRoutes(kind, known.src, known.data).data, valid: true };
+  const read = readSpecText(file, text);
+  if (read.problems !== undefined) {
+    diagnostics.push(...read.problems);
+    return fail(read.src.doc);
   }
-  diagnostics.push(...instantiated);
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (error) {
-    // yaml throws a ReferenceError when the alias expansion exceeds the limit.
-    if (!/alias/i.test((error as Error).message)) throw error;
-    diagnostics.push(diagnostic('aliasLimit', at, { limit: MAX_ALIAS_COUNT }));
-    return fail();
-  }
-  if (data === null || data === undefined) {
+  if (read.data === null || read.data === undefined) {
     diagnostics.push(diagnostic('emptyFile', at, { kind }));
     return fail();
   }
-  const problems = validateFile(kind, src, data);
+  const { data, problems: copying } = withCopiedRoutes(kind, read.src, read.data);
+  diagnostics.push(...copying);
+  const problems = validateFile(kind, read.src, data);
   diagnostics.push(...problems);
-  if (problems.length === 0 && instantiated.length === 0) parsed?.remember(kind, file, text, src, data);
-  return { src, data, valid: problems.length === 0 };
+  // The file's own data is kept, not the copies made from it.
+  if (problems.length === 0 && copying.length === 0) parsed?.remember(kind, file, text, read.src, read.data, read.aliases);
+  return { src: read.src, data, valid: problems.length === 0 };
+}
+
+/** A namespace file's data with the routes it copies for each post type (post-type-routes.ts). */
+function withCopiedRoutes(kind: FileKind, src: SourceFile, data: unknown): { data: unknown; problems: Diagnostic[] } {
+  return kind === 'namespace' ? instantiatePostTypeRoutes(data, src) : { data, problems: [] };
 }
 
 /**

@@ -1,11 +1,11 @@
 /**
- * Spec files that did not change since the last run are not parsed again. Parsing the YAML with
- * its positions (and checking it against the meta-schema) is the largest part of loading a spec,
- * and an edit touches one file of a hundred. A file that loaded clean (no diagnostic, valid) is
- * remembered by its kind, its name and its text: the data it gave, and every position the load
- * asked of it (the model's `source` of each route and endpoint). The next run gets the data from
- * the cache and the positions from the memo; a position not in the memo (a diagnostic about the
- * file, caused by an edit elsewhere) parses the file then, so every answer is as a parse gives it.
+ * Spec files that did not change since the last run are not read again. Reading the YAML (and
+ * checking it against the meta-schema) is the largest part of loading a spec, and an edit touches
+ * one file of a hundred. A file that loaded clean (no diagnostic, valid) is remembered by its
+ * kind, its name and its text: the data it gave, and every position the load asked of it. The
+ * next run gets the data from the cache and the positions from the memo; a position not in the
+ * memo (a diagnostic about the file, caused by an edit elsewhere) parses the file then, so every
+ * answer is as a parse gives it.
  *
  * Entries live in the cache store (cache-store.ts), keyed by the file's kind, name and text and
  * salted with the generator's code, the library versions and the meta-schema: a stale entry can
@@ -14,13 +14,14 @@
  * JSON would copy: its entry also lists, for each alias, the data path of the alias and of its
  * anchor, and a reuse makes them one object again (alias-links.ts). A file whose aliases cannot be
  * so listed (a merge key `<<`, a key that is not a plain scalar) is not remembered, nor data
- * holding what JSON cannot write (`.inf`, `.nan`).
+ * holding what JSON cannot write (`.inf`, `.nan`). The data kept is the file's own: the routes a
+ * namespace copies from its `postTypeRoutes` are made again at each load (post-type-routes.ts).
  */
 import { createHash } from 'node:crypto';
-import type { Document, LineCounter } from 'yaml';
 import type { SourceFile } from './positions.ts';
 import { cacheStore, type CacheStore } from '../cache-store.ts';
-import { aliasLinks, relink, type AliasLink } from './alias-links.ts';
+import { relink, type AliasLink } from './alias-links.ts';
+import { sourceOnDemand } from './parse-file.ts';
 
 interface Entry {
   /** The file's data as JSON. */
@@ -47,9 +48,6 @@ const counts = { reused: 0, parsed: 0 };
 export function lastLoadCounts(): { reused: number; parsed: number } {
   return { ...counts };
 }
-
-/** How a parse of `text` is made (the loader's own options, and what it does to the document before reading it). */
-export type Parse = (text: string) => { doc: Document; lineCounter: LineCounter };
 
 export class ParseCache {
   private readonly used = new Map<string, Loaded>();
@@ -83,7 +81,7 @@ export class ParseCache {
   }
 
   /** The data and source of a file as a clean load of the same text gave them, or undefined. */
-  lookup(kind: string, file: string, text: string, parse: Parse): { src: SourceFile; data: unknown } | undefined {
+  lookup(kind: string, file: string, text: string): { src: SourceFile; data: unknown } | undefined {
     const key = this.key(kind, file, text);
     const entry = this.stored(key);
     if (entry === undefined) {
@@ -91,29 +89,21 @@ export class ParseCache {
       return undefined;
     }
     counts.reused++;
-    let parsed: ReturnType<Parse> | undefined;
-    const src: SourceFile = {
-      file,
-      get doc() {
-        parsed ??= parse(text);
-        return parsed.doc;
-      },
-      get lineCounter() {
-        parsed ??= parse(text);
-        return parsed.lineCounter;
-      },
-      positions: new Map(Object.entries(entry.positions)),
-    };
+    const src = sourceOnDemand(file, text);
+    src.positions = new Map(Object.entries(entry.positions));
     this.used.set(key, { data: entry.data, positions: src.positions!, storedPositions: src.positions!.size, ...(entry.links ? { links: entry.links } : {}) });
     const data: unknown = JSON.parse(entry.data);
     if (entry.links) relink(data, entry.links);
     return { src, data };
   }
 
-  /** A file that loaded clean: remembered (with the positions asked of it until save()) unless its data does not survive JSON. */
-  remember(kind: string, file: string, text: string, src: SourceFile, data: unknown): void {
+  /**
+   * A file that loaded clean: remembered (with the positions asked of it until save()) unless its
+   * data does not survive JSON. `aliases` lists the aliases of the data as read (parse-file.ts).
+   */
+  remember(kind: string, file: string, text: string, src: SourceFile, data: unknown, aliases: () => AliasLink[] | undefined): void {
     if (this.store === undefined) return;
-    const links = aliasLinks(src.doc, data);
+    const links = aliases();
     if (links === undefined) return;
     let exact = true;
     const json = JSON.stringify(data, (_key, value: unknown) => {

@@ -1,13 +1,16 @@
 /**
- * How a spec file's text becomes a YAML document with positions: the one parse of the loader,
- * for a file read now and for a file answered from the cache whose document a diagnostic asks
- * for later (parse-cache.ts).
+ * How a spec file's text becomes its data and a source for positions: the one reading of the
+ * loader. The data comes from the quick reading when it can (quick-parse.ts), and the yaml
+ * document with positions is then parsed only if something asks a position of the file; else the
+ * document is parsed now, and its problems are the file's. A file answered from the parse cache
+ * gets its document the same way, when asked (parse-cache.ts).
  */
-import { LineCounter, parseDocument } from 'yaml';
-import type { Diagnostic } from './diagnostics.ts';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { aliasLinks, type AliasLink } from './alias-links.ts';
+import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import type { SourceFile } from './positions.ts';
-import { instantiatePostTypeRoutes } from './post-type-routes.ts';
-import type { FileKind } from './validate.ts';
+import { quickData } from './quick-parse.ts';
+import { yamlProblems } from './yaml-problems.ts';
 
 /**
  * The yaml library's guard against alias expansion ("billion laughs") stays on, with this limit:
@@ -15,15 +18,49 @@ import type { FileKind } from './validate.ts';
  */
 export const MAX_ALIAS_COUNT = 100;
 
-/**
- * The document of `text` with its positions. A namespace's routes written once per post type are
- * copied into its routes (post-type-routes.ts) when the document has no syntax error, before
- * anything reads it: `instantiated` holds what that copy found wrong.
- */
-export function parseSpecText(kind: FileKind, file: string, text: string): { src: SourceFile; instantiated: Diagnostic[] } {
+/** A text read: its data (and, asked, its aliases as paths in it), or what is wrong with it. */
+export type ReadText =
+  | { src: SourceFile; data: unknown; aliases: () => AliasLink[] | undefined; problems?: undefined }
+  | { src: SourceFile; problems: Diagnostic[]; data?: undefined };
+
+export function readSpecText(file: string, text: string): ReadText {
+  const quick = quickData(text);
+  // The quick reading declines any text with an anchor: it has no alias to list.
+  if (quick !== undefined) return { src: sourceOnDemand(file, text), data: quick.data, aliases: () => [] };
+  const src: SourceFile = { file, ...documentOf(text) };
+  if (src.doc.errors.length) return { src, problems: yamlProblems(src, text, src.doc.errors) };
+  let data: unknown;
+  try {
+    data = src.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // yaml throws a ReferenceError when the alias expansion exceeds the limit.
+    if (!/alias/i.test((error as Error).message)) throw error;
+    return { src, problems: [diagnostic('aliasLimit', { file, line: 1, col: 1 }, { limit: MAX_ALIAS_COUNT })] };
+  }
+  return { src, data, aliases: () => aliasLinks(src.doc, data) };
+}
+
+/** A source whose yaml document is parsed when a position is first asked of it. */
+export function sourceOnDemand(file: string, text: string): SourceFile {
+  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+  return {
+    file,
+    get doc() {
+      return (parsed ??= documentOf(text)).doc;
+    },
+    get lineCounter() {
+      return (parsed ??= documentOf(text)).lineCounter;
+    },
+  };
+}
+
+let documentsParsed = 0;
+
+/** How many yaml documents this process has parsed (the tests count them: a clean load parses few). */
+export const yamlDocumentsParsed = (): number => documentsParsed;
+
+function documentOf(text: string): { doc: Document; lineCounter: LineCounter } {
+  documentsParsed++;
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
-  const src: SourceFile = { file, doc, lineCounter };
-  const instantiated = kind === 'namespace' && doc.errors.length === 0 ? instantiatePostTypeRoutes(src) : [];
-  return { src, instantiated };
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true }), lineCounter };
 }

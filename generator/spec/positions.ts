@@ -1,6 +1,7 @@
 /**
- * Source positions of YAML nodes. Every loaded file keeps its `yaml` Document and LineCounter so
- * that any value or key found by its path in the data maps back to file:line:col.
+ * Source positions of YAML nodes. Every loaded file keeps a way to its `yaml` Document and
+ * LineCounter (parsed when first asked: parse-file.ts) so that any value or key found by its path
+ * in the data maps back to file:line:col.
  */
 import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
 import type { SourceRef } from '../../contract/model.ts';
@@ -12,6 +13,11 @@ export interface SourceFile {
   file: string;
   doc: Document;
   lineCounter: LineCounter;
+  /**
+   * Routes of the data that the file does not write but copies (post-type-routes.ts): a copy's
+   * path -> the data path of the route it copies, where its positions are.
+   */
+  copiedRoutes?: ReadonlyMap<string, DataPath>;
   /**
    * Positions already known (parse-cache.ts: a file not parsed this run), and where the ones
    * found are written down: `JSON.stringify([path, part])` -> [line, col].
@@ -48,6 +54,8 @@ function toRef(src: SourceFile, located: Located): SourceRef {
 }
 
 function locate(src: SourceFile, path: DataPath, part: 'key' | 'value'): Located {
+  const copied = path[0] === 'routes' && typeof path[1] === 'string' ? src.copiedRoutes?.get(path[1]) : undefined;
+  if (copied !== undefined) path = [...copied, ...path.slice(2)];
   let node: unknown = src.doc.contents;
   let keyOffset: number | undefined;
   let offset = rangeStart(node) ?? 0;

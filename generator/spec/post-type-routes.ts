@@ -7,15 +7,15 @@
  *   $singular  post       $Singular  Post
  *   $plural    posts      $Plural    Posts
  *
- * The copies are made on the YAML document itself, before the file is checked: each copy keeps
- * the template's source positions, so every later check (meta-schema, semantic rules, resolver)
- * sees ordinary `routes` entries and reports problems at the template's lines. The copies come
- * before the file's own routes, types in the order listed (the discovery order).
+ * The copies are made on the file's data, before the file is checked, so every later check
+ * (meta-schema, semantic rules, resolver) sees ordinary `routes` entries. Each copy's path is
+ * written down in the file's source (`copiedRoutes`): a position asked inside a copy is the
+ * template's, so problems are reported at the template's lines. The copies come before the file's
+ * own routes, types in the order listed (the discovery order).
  */
-import { isMap, isPair, isScalar, isSeq, Pair, Scalar, type Document, type YAMLMap } from 'yaml';
 import { postTypeEntry, type PostTypeEntry } from '../../contract/post-types.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
-import { offsetToRef, positionOf, type SourceFile } from './positions.ts';
+import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 
 export const TEMPLATE_KEY = 'postTypeRoutes';
 
@@ -39,73 +39,53 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
   return text.replace(PLACEHOLDER, (_, name: string) => values[name]);
 }
 
+type Fields = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Adds the copies of the file's `postTypeRoutes` to its `routes`. A malformed template is left
- * alone (the meta-schema reports it); an unknown post type is reported by the semantic check.
+ * The file's data with the copies of its `postTypeRoutes` added to its `routes` (a new object: the
+ * data given is left as it is), and where each copy came from, written into `src`. A malformed
+ * template is left alone (the meta-schema reports it); an unknown post type is reported by the
+ * semantic check.
  */
-export function instantiatePostTypeRoutes(src: SourceFile): Diagnostic[] {
-  const doc = src.doc;
-  const template = doc.get(TEMPLATE_KEY, true);
-  if (!isMap(template)) return [];
-  const types = template.get('postTypes', true);
-  const routes = template.get('routes', true);
-  if (!isSeq(types) || !isMap(routes)) return [];
-  const out: Diagnostic[] = [];
-  const copies: Pair[] = [];
-  for (const item of types.items) {
-    const name = isScalar(item) ? item.value : undefined;
+export function instantiatePostTypeRoutes(data: unknown, src: SourceFile): { data: unknown; problems: Diagnostic[] } {
+  const template = isRecord(data) ? data[TEMPLATE_KEY] : undefined;
+  if (!isRecord(data) || !isRecord(template)) return { data, problems: [] };
+  const { postTypes: types, routes } = template;
+  if (!Array.isArray(types) || !isRecord(routes)) return { data, problems: [] };
+  const copies: Array<{ path: string; route: Fields; from: string }> = [];
+  for (const name of types) {
     const entry = typeof name === 'string' ? postTypeEntry(name) : undefined;
     if (!entry) continue;
     const values = placeholderValues(entry);
-    for (const pair of routes.items) {
-      if (!isPair(pair) || !isScalar(pair.key) || typeof pair.key.value !== 'string' || !isMap(pair.value)) continue;
-      const key = filled(pair.key, values) as Scalar;
-      const route = filled(pair.value, values) as YAMLMap;
-      route.items.unshift(new Pair(new Scalar('postType'), new Scalar(entry.name)));
-      copies.push(new Pair(key, route));
+    for (const [from, route] of Object.entries(routes)) {
+      if (!isRecord(route)) continue;
+      copies.push({ path: fillPlaceholders(from, values), route: { postType: entry.name, ...(filled(route, values) as Fields) }, from });
     }
   }
-  if (copies.length === 0) return out;
-  let own = doc.get('routes', true);
-  if (own === undefined || own === null || (isScalar(own) && own.value === null)) {
-    own = doc.createNode({}) as YAMLMap;
-    doc.set('routes', own);
-  }
-  if (!isMap(own)) return out;
-  const written = new Set(own.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key))));
-  const made = new Set<string>();
-  const kept: Pair[] = [];
-  for (const copy of copies) {
-    const path = String((copy.key as Scalar).value);
-    if (written.has(path) || made.has(path)) {
-      // Reported at the template route's key (the copy keeps its source range).
-      const at = copy.key as Scalar;
-      out.push(diagnostic('postTypeRouteTwice', at.range ? offsetToRef(src, at.range[0]) : positionOf(src, [TEMPLATE_KEY, 'routes']), { path }));
+  const own = data.routes ?? {};
+  if (copies.length === 0 || !isRecord(own)) return { data, problems: [] };
+  const problems: Diagnostic[] = [];
+  const made = new Map<string, Fields>();
+  const copiedRoutes = new Map<string, DataPath>();
+  for (const { path, route, from } of copies) {
+    const at: DataPath = [TEMPLATE_KEY, 'routes', from];
+    if (Object.hasOwn(own, path) || made.has(path)) {
+      problems.push(diagnostic('postTypeRouteTwice', positionOf(src, at, 'key'), { path }));
       continue;
     }
-    made.add(path);
-    kept.push(copy);
+    made.set(path, route);
+    copiedRoutes.set(path, at);
   }
-  own.items.unshift(...kept);
-  return out;
+  src.copiedRoutes = copiedRoutes;
+  return { data: { ...data, routes: { ...Object.fromEntries(made), ...own } }, problems };
 }
 
-/** A deep copy of a node (keeping source ranges) with placeholders filled in keys and string values. */
-function filled(node: unknown, values: Record<string, string>): unknown {
-  if (isScalar(node)) {
-    const copy = node.clone() as Scalar;
-    if (typeof copy.value === 'string') copy.value = fillPlaceholders(copy.value, values);
-    return copy;
-  }
-  if (isMap(node) || isSeq(node)) {
-    // clone() copies every node below too, and each level here would copy its subtree again only
-    // to replace it: the collection is copied without its items, which are filled one by one.
-    const items = node.items as unknown[];
-    node.items = [];
-    const copy = node.clone() as typeof node;
-    node.items = items as never;
-    copy.items = items.map((item) => (isPair(item) ? new Pair(filled(item.key, values), filled(item.value, values)) : filled(item, values))) as never;
-    return copy;
-  }
-  return node;
+/** A deep copy of a value with placeholders filled in keys and strings. */
+function filled(value: unknown, values: Record<string, string>): unknown {
+  if (typeof value === 'string') return fillPlaceholders(value, values);
+  if (Array.isArray(value)) return value.map((item) => filled(item, values));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [fillPlaceholders(key, values), filled(item, values)]));
+  return value;
 }

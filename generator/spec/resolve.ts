@@ -28,12 +28,26 @@ export const DEFAULT_SITE: SiteDefaults = {
 };
 
 /**
- * Where each resolved endpoint was written (its file and path in it), for the checks that run on
- * the resolved model (semantic-filters.ts, semantic-names.ts) and point inside an endpoint (a
- * filter's key). Kept beside the model, as expand-args.ts keeps shape names, so nothing of it
- * reaches the output.
+ * Where each resolved route and endpoint was written (its file and path in it), for the checks
+ * that run on the resolved model (semantic-filters.ts, semantic-names.ts, semantic-overlaps.ts)
+ * and point at one or inside one (a filter's key). Kept beside the model, as expand-args.ts keeps
+ * shape names, so nothing of it reaches the output or the digests of a model; and kept as paths,
+ * so that a file's positions are looked up only when a check reports something in it.
  */
-export const endpointOrigins = new WeakMap<Endpoint, { src: SourceFile; at: DataPath }>();
+export const endpointOrigins = new WeakMap<Endpoint, Origin & { operationIdWritten: boolean }>();
+const routeOrigins = new WeakMap<Route, Origin>();
+
+interface Origin {
+  src: SourceFile;
+  at: DataPath;
+  part?: 'key';
+}
+
+/** Where a resolved route (its key) or endpoint was written. */
+export function sourceOf(item: Route | Endpoint): SourceRef | undefined {
+  const origin = 'endpoints' in item ? routeOrigins.get(item) : endpointOrigins.get(item);
+  return origin && positionOf(origin.src, origin.at, origin.part);
+}
 
 export function resolveSpec(sources: SpecSources): { model: SpecModel; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -158,8 +172,7 @@ function routeSelections(d: RawDeployment): Map<string, RouteSelection> {
 
 function indexRoute(ns: Loaded<RawNamespace>): Route {
   const name = ns.data.namespace;
-  const source = positionOf(ns.src, ['namespace']);
-  return {
+  const route: Route = {
     namespace: name,
     path: `/${name}`,
     pattern: `/${name}`,
@@ -173,11 +186,14 @@ function indexRoute(ns: Loaded<RawNamespace>): Route {
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
-        source,
       },
     ],
-    source,
   };
+  // The index route is not written: it is where its namespace is named.
+  const origin = { src: ns.src, at: ['namespace'] };
+  routeOrigins.set(route, origin);
+  endpointOrigins.set(route.endpoints[0]!, { ...origin, operationIdWritten: false });
+  return route;
 }
 
 function resolveRoute(
@@ -202,21 +218,22 @@ function resolveRoute(
     if (excluded instanceof Set) methods = methods.filter((m) => !excluded.has(m));
     if (methods.length === 0) return;
     const at = ['routes', routePath, 'endpoints', i];
-    const endpoint = resolveEndpoint(ns, routePath, e, methods, expander, positionOf(ns.src, at));
-    endpointOrigins.set(endpoint, { src: ns.src, at });
+    const endpoint = resolveEndpoint(ns, routePath, e, methods, expander);
+    endpointOrigins.set(endpoint, { src: ns.src, at, operationIdWritten: e.operationId !== undefined });
     checkIdParam(endpoint, captures, () => positionOf(ns.src, [...at, 'behavior', 'idParam']), path, out);
     endpoints.push(endpoint);
   });
   if (endpoints.length === 0) return undefined;
-  return {
+  const route: Route = {
     namespace: ns.data.namespace,
     path,
     pattern: discoveryPattern(path, captures),
     captures: captureNames(path).map((name) => ({ name, pattern: captures[name] })),
     endpoints,
     ...(raw.postType ? { postType: raw.postType } : {}),
-    source: positionOf(ns.src, ['routes', routePath], 'key'),
   };
+  routeOrigins.set(route, { src: ns.src, at: ['routes', routePath], part: 'key' });
+  return route;
 }
 
 function resolveEndpoint(
@@ -225,7 +242,6 @@ function resolveEndpoint(
   e: RawEndpoint,
   methods: HttpMethod[],
   expander: ArgExpander,
-  source: Endpoint['source'],
 ): Endpoint {
   const endpoint: Endpoint = {
     // Derived from the methods as written, so excluding one method keeps the id stable.
@@ -252,7 +268,6 @@ function resolveEndpoint(
   else if (e.response?.media) endpoint.response = { media: e.response.media };
   if (e.description !== undefined) endpoint.description = e.description;
   if (e.deprecated !== undefined) endpoint.deprecated = e.deprecated;
-  endpoint.source = source;
   return endpoint;
 }
 

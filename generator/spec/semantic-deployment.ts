@@ -14,8 +14,9 @@ import { didYouMean, listNames } from './suggest.ts';
 export interface RouteInfo {
   optional: boolean;
   methods: Set<HttpMethod>;
-  /** Where it is declared (its key), for messages. */
-  declaredAt: SourceRef;
+  /** The file that declares it, and where (its key: looked up for a message only). */
+  declaredIn: string;
+  declaredAt: () => SourceRef;
 }
 
 /** Rule 4 (what can be checked before expansion; override args are checked by the resolver). */

@@ -39,7 +39,7 @@ export function checkGeneratedNames(model: SpecModel, typeNamesOf: DeploymentMod
     if (origin === undefined || reported.has(key)) return;
     reported.add(key);
     // A written id is pointed at; a derived one at the methods it is derived from.
-    const written = origin.src.doc.hasIn([...origin.at, 'operationId']);
+    const written = origin.operationIdWritten;
     const at = positionOf(origin.src, [...origin.at, written ? 'operationId' : 'methods']);
     out.push(diagnostic('nameClash', at, { what: written ? 'operation id' : 'derived operation id', name: endpoint.operationId, ...params }));
   };

@@ -14,6 +14,7 @@
  */
 import type { HttpMethod, Route, SpecModel } from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
+import { sourceOf } from './resolve.ts';
 import { listNames } from './suggest.ts';
 
 /** Typical values of a capture: ids, slugs, names with dots, a path with a slash. */
@@ -62,17 +63,20 @@ export function checkOverlaps(model: SpecModel): Diagnostic[] {
     const routes = deployment.routes.map(shapeOf);
     for (let j = 0; j < routes.length; j++) {
       const b = routes[j]!;
-      if (b.route.source === undefined || reported.has(b.route.path)) continue;
+      if (reported.has(b.route.path)) continue;
       for (let i = 0; i < j; i++) {
         const a = routes[i]!;
         // Most pairs differ in length or in their first words: settled before anything else.
         if (!a.spansSlash && !b.spansSlash && (a.segments.length !== b.segments.length || !sameHead(a.head, b.head))) continue;
-        if (a.route.source === undefined || !sharesMethod(a, b)) continue;
+        if (!sharesMethod(a, b)) continue;
         const example = shadowedUrl(b, a);
         if (example === undefined) continue;
+        // A route the spec does not write (a model made by hand, in tests) has nothing to point at.
+        const [at, other] = [sourceOf(b.route), sourceOf(a.route)];
+        if (at === undefined || other === undefined) continue;
         reported.add(b.route.path);
         const methods = listNames([...a.methods].filter((m) => b.methods.has(m)));
-        out.push(diagnostic('overlappingRoutes', b.route.source, { path: b.route.path, other: a.route.path, otherAt: `${a.route.source.file}:${a.route.source.line}`, example, methods }));
+        out.push(diagnostic('overlappingRoutes', at, { path: b.route.path, other: a.route.path, otherAt: `${other.file}:${other.line}`, example, methods }));
         break;
       }
     }

@@ -206,17 +206,17 @@ function checkNamespace(
       }
     });
     const path = fullPath(data.namespace, routePath);
-    const keyAt = positionOf(src, at, 'key');
+    const keyAt = () => positionOf(src, at, 'key');
     const earlier = routes.get(path);
     // Within one file YAML itself refuses a repeated key; across the files of a namespace one
     // declaration would hide the other. Reported in the file that is not the namespace's own
     // (core-v2-users.yaml rather than core-v2.yaml), whichever was read first.
     if (earlier === undefined) {
-      routes.set(path, { optional: !!route.optional || !!data.optional, methods: new Set(methods.keys()), declaredAt: keyAt });
-    } else if (isNamespaceFile(src, data.namespace) && !isNamespaceFile({ file: earlier.declaredAt.file }, data.namespace)) {
-      out.push(diagnostic('duplicateRoute', earlier.declaredAt, { path, other: `${src.file}:${keyAt.line}` }));
+      routes.set(path, { optional: !!route.optional || !!data.optional, methods: new Set(methods.keys()), declaredIn: src.file, declaredAt: keyAt });
+    } else if (isNamespaceFile(src, data.namespace) && !isNamespaceFile({ file: earlier.declaredIn }, data.namespace)) {
+      out.push(diagnostic('duplicateRoute', earlier.declaredAt(), { path, other: `${src.file}:${keyAt().line}` }));
     } else {
-      out.push(diagnostic('duplicateRoute', keyAt, { path, other: `${earlier.declaredAt.file}:${earlier.declaredAt.line}` }));
+      out.push(diagnostic('duplicateRoute', keyAt(), { path, other: `${earlier.declaredIn}:${earlier.declaredAt().line}` }));
     }
   }
 }

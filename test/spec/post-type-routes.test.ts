@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../generator/spec/load.ts';
+import { sourceOf } from '../../generator/spec/resolve.ts';
 import { describeRoute } from '../../contract/route-descriptor.ts';
 import { FIXTURES, loadFixture, withCode } from './load-fixture.ts';
 
@@ -37,9 +38,9 @@ describe('postTypeRoutes', () => {
     const routes = model!.deployments[0]!.routes;
     const posts = routes.find((r) => r.path === '/demo/v1/posts')!;
     const pages = routes.find((r) => r.path === '/demo/v1/pages')!;
-    expect(posts.source).toEqual({ file: ns('post-type-routes'), line: 5, col: 5 });
-    expect(pages.source).toEqual(posts.source);
-    expect(pages.endpoints[1]!.source!.line).toBe(posts.endpoints[1]!.source!.line);
+    expect(sourceOf(posts)).toEqual({ file: ns('post-type-routes'), line: 5, col: 5 });
+    expect(sourceOf(pages)).toEqual(sourceOf(posts));
+    expect(sourceOf(pages.endpoints[1]!)!.line).toBe(sourceOf(posts.endpoints[1]!)!.line);
   });
 
   it('reports unknown post types, routes made twice and template mistakes at the lines written', async () => {
@@ -78,7 +79,7 @@ describe('core/v2 posts and pages', () => {
     const pages = core.filter((r) => r.postType === 'page');
     expect(pages.map((r) => r.path)).toEqual(posts.map((r) => r.path.replace('/posts', '/pages')));
     // Written once: every copy points at the same template lines.
-    expect(pages.map((r) => r.source!.line)).toEqual(posts.map((r) => r.source!.line));
+    expect(pages.map((r) => sourceOf(r)!.line)).toEqual(posts.map((r) => sourceOf(r)!.line));
     expect(pages.flatMap((r) => r.endpoints.map((e) => e.operationId))).toEqual(posts.flatMap((r) => r.endpoints.map((e) => e.operationId.replace('Post', 'Page'))));
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeploymentModel, Endpoint, SpecModel } from '../../contract/model.ts';
 import { FIXTURES, loadFixture } from './load-fixture.ts';
+import { sourceOf } from '../../generator/spec/resolve.ts';
 
 let model: SpecModel;
 let studio: DeploymentModel;
@@ -131,7 +132,7 @@ describe('resolving a spec into one model per deployment', () => {
   });
 
   it('keeps where each endpoint was written', () => {
-    expect(endpoint(studio, '/core/v2/posts', 'POST')!.source).toEqual({ file: `${FIXTURES}/valid/namespaces/core-v2.yaml`, line: 14, col: 9 });
+    expect(sourceOf(endpoint(studio, '/core/v2/posts', 'POST')!)).toEqual({ file: `${FIXTURES}/valid/namespaces/core-v2.yaml`, line: 14, col: 9 });
   });
 
   it('is deterministic: the same spec gives the same model', async () => {
