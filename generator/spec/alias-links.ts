@@ -89,3 +89,37 @@ export function relink(data: unknown, links: AliasLink[]): void {
     if (holder !== null && typeof holder === 'object') (holder as Record<string | number, unknown>)[alias.at(-1)!] = at(data, anchor);
   }
 }
+
+/**
+ * The path of an alias that stands inside its own anchor (`a: &a [1, *a]`), which both YAML
+ * libraries give as data holding itself: nothing could walk it to an end. Undefined when the data
+ * has no such loop.
+ */
+export function loopingAlias(data: unknown): DataPath | undefined {
+  const within = new Set<object>();
+  const walk = (value: unknown, path: DataPath): DataPath | undefined => {
+    if (value === null || typeof value !== 'object') return undefined;
+    if (within.has(value)) return path;
+    within.add(value);
+    for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+      const found = walk(item, [...path, key]);
+      if (found !== undefined) return found;
+    }
+    within.delete(value);
+    return undefined;
+  };
+  return walk(data, []);
+}
+
+/** The first alias of `doc` that names no anchor set before it (yaml gives no data for it). */
+export function unresolvedAlias(doc: Document): { source: string; offset: number } | undefined {
+  let found: { source: string; offset: number } | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.resolve(doc) !== undefined) return undefined;
+      found = { source: node.source, offset: node.range?.[0] ?? 0 };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}

@@ -27,6 +27,7 @@ export const DIAGNOSTICS = {
   emptyFile: { code: 'SP003', severity: 'error', template: 'the file holds no YAML document; write a {kind} document or remove the file' },
   binaryFile: { code: 'SP004', severity: 'error', template: 'the file is not text ({problem}); a spec file is UTF-8 YAML: remove it or move it out of the spec folder' },
   fileTooLarge: { code: 'SP005', severity: 'error', template: 'the file is {size} bytes, above the limit of {limit} bytes for one spec file; split it into several files' },
+  aliasLoop: { code: 'SP073', severity: 'error', template: 'this alias stands inside its own anchor, so the value would hold itself without end; write the inner value out' },
   aliasLimit: { code: 'SP006', severity: 'error', template: 'the YAML expands its aliases (`*name`) more than {limit} times; write the values out or use fewer aliases' },
   unknownFolder: { code: 'SP007', severity: 'error', template: 'folder `{name}` is not a spec folder, so nothing in it is read; the spec folders are {allowed}{suggestion}' },
   notYamlFile: { code: 'SP008', severity: 'warning', template: '`{name}` is not read (only `.yaml` and `.yml` files are); rename it to `.yaml` or move it out of the spec folder' },
@@ -108,7 +109,7 @@ export function formatDiagnostic(d: Diagnostic): string {
  * Problems that keep a whole file (or folder) from being read: reported before everything else,
  * since what follows may only be their consequence.
  */
-const FILE_LEVEL = new Set<string>(['yamlSyntax', 'unreadableFile', 'emptyFile', 'binaryFile', 'fileTooLarge', 'aliasLimit', 'unknownFolder'].map((n) => DIAGNOSTICS[n as DiagnosticName].code));
+const FILE_LEVEL = new Set<string>(['yamlSyntax', 'unreadableFile', 'emptyFile', 'binaryFile', 'fileTooLarge', 'aliasLimit', 'aliasLoop', 'unknownFolder'].map((n) => DIAGNOSTICS[n as DiagnosticName].code));
 
 /** Stable order for reports: causes first (files that could not be read), then by file, position, code. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

@@ -6,9 +6,9 @@
  * gets its document the same way, when asked (parse-cache.ts).
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { aliasLinks, type AliasLink } from './alias-links.ts';
+import { aliasLinks, loopingAlias, unresolvedAlias, type AliasLink } from './alias-links.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
-import type { SourceFile } from './positions.ts';
+import { offsetToRef, positionOf, type SourceFile } from './positions.ts';
 import { quickData } from './quick-parse.ts';
 import { yamlProblems } from './yaml-problems.ts';
 
@@ -25,19 +25,31 @@ export type ReadText =
 
 export function readSpecText(file: string, text: string): ReadText {
   const quick = quickData(text);
-  // The quick reading declines any text with an anchor: it has no alias to list.
-  if (quick !== undefined) return { src: sourceOnDemand(file, text), data: quick.data, aliases: () => [] };
+  const read = quick !== undefined ? { src: sourceOnDemand(file, text), data: quick.data } : readDocument(file, text);
+  if (read.problems !== undefined) return read;
+  const { src, data } = read;
+  // Only a text with an alias (`*a`) can give data that holds itself, or has aliases to list.
+  if (!text.includes('*')) return { src, data, aliases: () => [] };
+  const loop = loopingAlias(data);
+  if (loop !== undefined) return { src, problems: [diagnostic('aliasLoop', positionOf(src, loop), {})] };
+  return { src, data, aliases: () => aliasLinks(src.doc, data) };
+}
+
+/** The text's data through yaml's document, or what yaml finds wrong with it. */
+function readDocument(file: string, text: string): { src: SourceFile; data: unknown; problems?: undefined } | { src: SourceFile; problems: Diagnostic[] } {
   const src: SourceFile = { file, ...documentOf(text) };
   if (src.doc.errors.length) return { src, problems: yamlProblems(src, text, src.doc.errors) };
-  let data: unknown;
+  const unresolved = unresolvedAlias(src.doc);
+  if (unresolved !== undefined) {
+    return { src, problems: [diagnostic('yamlSyntax', offsetToRef(src, unresolved.offset), { problem: `the alias \`*${unresolved.source}\` names no anchor (\`&${unresolved.source}\`) set before it` })] };
+  }
   try {
-    data = src.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return { src, data: src.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
   } catch (error) {
     // yaml throws a ReferenceError when the alias expansion exceeds the limit.
     if (!/alias/i.test((error as Error).message)) throw error;
     return { src, problems: [diagnostic('aliasLimit', { file, line: 1, col: 1 }, { limit: MAX_ALIAS_COUNT })] };
   }
-  return { src, data, aliases: () => aliasLinks(src.doc, data) };
 }
 
 /** A source whose yaml document is parsed when a position is first asked of it. */

@@ -7,8 +7,10 @@
  * Both follow YAML 1.2's core schema, and the data must be what yaml's document would give, to the
  * byte. This declines, so that yaml reads them, the texts where the two can differ or where the
  * loader needs yaml's document anyway:
- * - anchors, aliases and tags (`&a`, `*a`, `!x`): yaml bounds how far aliases expand, and the
- *   parse cache lists them from the document (alias-links.ts); tags resolve differently;
+ * - tags (`!x`), which resolve differently;
+ * - more than ten aliases (`*a`): yaml refuses an anchor whose uses, times the aliases inside it,
+ *   pass its limit of a hundred (parse-file.ts). Ten at most can make no more than 36 (3 x 3 x 4),
+ *   so yaml would take whatever this takes; past ten, yaml counts;
  * - directives (`%YAML 1.1` changes how yaml reads `yes`) and merge keys (`<<`);
  * - a key that is null (`~:`, `null:`, an empty key): yaml makes it "", js-yaml "null";
  * - a number out of a double's range (`1e400`): yaml makes it Infinity, js-yaml a string;
@@ -22,7 +24,7 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 
 const DECLINED: readonly RegExp[] = [
-  /(?:^|[\s[{,])[&*!]/m,
+  /(?:^|[\s[{,])!/m,
   /^%/m,
   /<</,
   /(?:^|[\s{,?-])(?:~|null|Null|NULL)?[ \t]*:(?=[ \t]|$)/m,
@@ -30,9 +32,13 @@ const DECLINED: readonly RegExp[] = [
   /^.{1025}/m,
 ];
 
+/** What starts an alias, or (declining more than needed) a word of prose after a `*`. */
+const ALIAS = /(?:^|[\s[{,])\*/g;
+const MAX_ALIASES = 10;
+
 /** The data of a spec file's text as yaml would give it, or undefined when yaml must read it. */
 export function quickData(text: string): { data: unknown } | undefined {
-  if (DECLINED.some((pattern) => pattern.test(text))) return undefined;
+  if (DECLINED.some((pattern) => pattern.test(text)) || (text.match(ALIAS)?.length ?? 0) > MAX_ALIASES) return undefined;
   try {
     return { data: load(text, { schema: CORE_SCHEMA, json: false }) };
   } catch {

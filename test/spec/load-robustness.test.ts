@@ -144,6 +144,22 @@ describe('hostile YAML fails fast', () => {
     expect(model).toBeDefined();
   });
 
+  it('an alias inside its own anchor is a diagnostic at the alias, not data that holds itself', async () => {
+    const spec = await validCopy();
+    // Both YAML libraries give this as an array that contains itself: nothing could walk it.
+    await writeFile(join(spec, 'shapes/loop.yaml'), 'shape: loop\nargs:\n  a:\n    type: array\n    default: &d [1, *d]\n');
+    const { model, lines } = await load(spec);
+    expect(model).toBeUndefined();
+    expect(lines).toEqual([expect.stringMatching(/shapes\/loop\.yaml:5:21 error SP073: this alias stands inside its own anchor/)]);
+  });
+
+  it('an alias with no anchor before it is a syntax error at the alias', async () => {
+    const spec = await validCopy();
+    await writeFile(join(spec, 'shapes/early.yaml'), 'shape: early\nargs:\n  a: *s\n  b: &s { type: string }\n');
+    const { lines } = await load(spec);
+    expect(lines).toEqual([expect.stringMatching(/shapes\/early\.yaml:3:6 error SP001: YAML syntax error: the alias `\*s` names no anchor \(`&s`\) set before it;/)]);
+  });
+
   it('a file above the size limit is refused before it is parsed', async () => {
     const spec = await validCopy();
     await writeFile(join(spec, 'shapes/huge.yaml'), `shape: huge\nargs:\n${'  # padding\n'.repeat(Math.ceil(MAX_SPEC_FILE_BYTES / 12) + 10)}`);

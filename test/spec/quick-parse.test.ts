@@ -21,11 +21,15 @@ function yamlFilesUnder(dir: string): string[] {
     .filter((file) => statSync(file).isFile());
 }
 
-/** What the loader got from yaml before: the data, or undefined when yaml reports an error. */
+/** What the loader got from yaml before: the data, or undefined when yaml reports an error or refuses its aliases. */
 function yamlData(text: string): { data: unknown } | undefined {
   const doc = parseDocument(text, { uniqueKeys: true, merge: true });
   if (doc.errors.length > 0) return undefined;
-  return { data: doc.toJS({ maxAliasCount: 100 }) };
+  try {
+    return { data: doc.toJS({ maxAliasCount: 100 }) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the quick reading, when it answers, answers as yaml does. */
@@ -43,10 +47,11 @@ describe('the quick reading of spec files', () => {
     expect(files.length).toBeGreaterThan(200);
     const disagreeing = files.filter((file) => !agrees(readFileSync(file, 'utf8')));
     expect(disagreeing).toEqual([]);
-    // It is the reading of nearly all of them: only a file with an anchor, a tag or a yaml error is declined.
+    // It is the reading of nearly all of them (the project's file with anchors too): a file with a
+    // tag, many aliases or a yaml error is declined.
     const declined = files.filter((file) => quickData(readFileSync(file, 'utf8')) === undefined);
     expect(declined.length).toBeLessThan(files.length / 10);
-    expect(declined).toContain(path.join('spec', 'namespaces', 'pagebuilder-v1.yaml'));
+    expect(declined).not.toContain(path.join('spec', 'namespaces', 'pagebuilder-v1.yaml'));
   });
 
   it('declines the texts where js-yaml and yaml differ', () => {
@@ -58,6 +63,8 @@ describe('the quick reading of spec files', () => {
       'k: !!float 1\n',
       'a: &x {b: 1}\nc:\n  <<: *x\n  d: 2\n',
       `${'k'.repeat(1100)}: v\n`,
+      // Eleven uses of an anchor holding ten aliases: yaml counts 110 and refuses.
+      `b: &b 1\na: &a [${Array(10).fill('*b').join(', ')}]\nc: [${Array(11).fill('*a').join(', ')}]\n`,
     ];
     for (const text of differing) {
       // Each really differs (or one of them refuses it): the case is worth declining.
@@ -82,6 +89,7 @@ describe('the quick reading of spec files', () => {
       'k: |\n  a\n  b\n', 'k: >\n  a\n  b\n\n  c\n', 'k: |-\n  a\n\n', 'k: |+\n  a\n\n', 'k: >2\n   a\n  b\n', 'k: "a\n  b\n\n  c"\n',
       "k: 'a\n  b'\n", 'k: a\n  b\n  c\n', 'k:\n  - a\n  -\n  - c\n', '1: a\n2.5: b\ntrue: c\n0x10: d\n', '---\nk: 1\n...\n',
       'k: [a, b, ]\n', 'k: {a, b: }\n', 'k: "\\N\\_\\L\\P"\n',
+      'a: &x {b: 1}\nc: *x\nd: *x\n', 'a: &x 1\nb: &x 2\nc: *x\n', '- &a a\n- *a\n- &a b\n- *a\n', 'a: &x\nb: *x\n', '? &k a\n: *k\n',
     ];
     const texts = [...scalars.map((s) => `k: ${s}\n`), ...blocks];
     expect(texts.filter((text) => !agrees(text))).toEqual([]);
