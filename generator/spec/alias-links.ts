@@ -5,7 +5,8 @@
  * lets a reuse make them one object again, so that a reused file's data is the parse's in every
  * way the loader could observe.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { yaml } from './yaml-library.ts';
 
 type DataPath = Array<string | number>;
 
@@ -27,12 +28,12 @@ function dataPath(chain: readonly unknown[]): DataPath | undefined {
   for (let i = 0; i + 1 < chain.length; i++) {
     const parent = chain[i];
     const child = chain[i + 1];
-    if (isMap(parent) && isPair(child)) {
-      if (!isScalar(child.key) || child.key.value === null || child.key.value === MERGE_KEY) return undefined;
+    if (yaml().isMap(parent) && yaml().isPair(child)) {
+      if (!yaml().isScalar(child.key) || child.key.value === null || child.key.value === MERGE_KEY) return undefined;
       path.push(String(child.key.value));
-    } else if (isPair(parent)) {
+    } else if (yaml().isPair(parent)) {
       if (child !== parent.value) return undefined;
-    } else if (isSeq(parent)) {
+    } else if (yaml().isSeq(parent)) {
       path.push(parent.items.indexOf(child as never));
     }
   }
@@ -57,15 +58,15 @@ export function aliasLinks(doc: Document, data: unknown): AliasLink[] | undefine
   const anchored = new Map<Node, DataPath | undefined>();
   const links: AliasLink[] = [];
   let listable = true;
-  visit(doc, {
+  yaml().visit(doc, {
     Node(_key, node, ancestors) {
-      if (isAlias(node)) {
+      if (yaml().isAlias(node)) {
         const target = node.resolve(doc);
         const alias = dataPath([...ancestors, node]);
         const anchor = target === undefined ? undefined : anchored.get(target);
         if (alias === undefined || anchor === undefined) {
           listable = false;
-          return visit.BREAK;
+          return yaml().visit.BREAK;
         }
         links.push({ alias, anchor });
       } else if (node.anchor !== undefined) {
@@ -114,11 +115,11 @@ export function loopingAlias(data: unknown): DataPath | undefined {
 /** The first alias of `doc` that names no anchor set before it (yaml gives no data for it). */
 export function unresolvedAlias(doc: Document): { source: string; offset: number } | undefined {
   let found: { source: string; offset: number } | undefined;
-  visit(doc, {
+  yaml().visit(doc, {
     Alias(_key, node) {
       if (node.resolve(doc) !== undefined) return undefined;
       found = { source: node.source, offset: node.range?.[0] ?? 0 };
-      return visit.BREAK;
+      return yaml().visit.BREAK;
     },
   });
   return found;

@@ -5,7 +5,8 @@
  * document is parsed now, and its problems are the file's. A file answered from the parse cache
  * gets its document the same way, when asked (parse-cache.ts).
  */
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml-library.ts';
 import { aliasLinks, loopingAlias, unresolvedAlias, type AliasLink } from './alias-links.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, positionOf, type SourceFile } from './positions.ts';
@@ -73,6 +74,6 @@ export const yamlDocumentsParsed = (): number => documentsParsed;
 
 function documentOf(text: string): { doc: Document; lineCounter: LineCounter } {
   documentsParsed++;
-  const lineCounter = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true }), lineCounter };
+  const lineCounter = new (yaml().LineCounter)();
+  return { doc: yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true }), lineCounter };
 }

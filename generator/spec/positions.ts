@@ -3,7 +3,8 @@
  * LineCounter (parsed when first asked: parse-file.ts) so that any value or key found by its path
  * in the data maps back to file:line:col.
  */
-import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml-library.ts';
 import type { SourceRef } from '../../contract/model.ts';
 
 export type DataPath = ReadonlyArray<string | number>;
@@ -71,15 +72,15 @@ function locate(src: SourceFile, path: DataPath, part: 'key' | 'value'): Located
 }
 
 function child(node: unknown, segment: string | number): { value: unknown; keyOffset?: number } | undefined {
-  if (isMap(node)) {
+  if (yaml().isMap(node)) {
     for (const pair of node.items) {
-      if (!isPair(pair)) continue;
-      const key = isScalar(pair.key) ? pair.key.value : pair.key;
+      if (!yaml().isPair(pair)) continue;
+      const key = yaml().isScalar(pair.key) ? pair.key.value : pair.key;
       if (String(key) === String(segment)) return { value: pair.value, keyOffset: rangeStart(pair.key) };
     }
     return undefined;
   }
-  if (isSeq(node) && typeof segment === 'number') {
+  if (yaml().isSeq(node) && typeof segment === 'number') {
     const item = node.items[segment];
     return item === undefined ? undefined : { value: item, keyOffset: rangeStart(item) };
   }

@@ -6,7 +6,8 @@
  * key, which column it should start at, and why, from the document and its lines. Other errors
  * keep the library's words (SP001).
  */
-import { isMap, isPair, isScalar, isSeq, type Document, type YAMLError } from 'yaml';
+import type { Document, YAMLError } from 'yaml';
+import { yaml } from './yaml-library.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, type SourceFile } from './positions.ts';
 
@@ -112,12 +113,12 @@ interface DuplicatePair {
 function duplicatePairs(doc: Document): DuplicatePair[] {
   const found: DuplicatePair[] = [];
   const visit = (node: unknown, path: string[]): void => {
-    if (isSeq(node)) node.items.forEach((item, i) => visit(item, [...path, `[${i}]`]));
-    if (!isMap(node)) return;
+    if (yaml().isSeq(node)) node.items.forEach((item, i) => visit(item, [...path, `[${i}]`]));
+    if (!yaml().isMap(node)) return;
     const firstAt = new Map<string, { offset: number; index: number }>();
-    const empty = (pair: unknown): boolean => isPair(pair) && isScalar(pair.key) && (pair.value === null || (isScalar(pair.value) && pair.value.value === null));
+    const empty = (pair: unknown): boolean => yaml().isPair(pair) && yaml().isScalar(pair.key) && (pair.value === null || (yaml().isScalar(pair.value) && pair.value.value === null));
     node.items.forEach((pair, i) => {
-      if (!isPair(pair) || !isScalar(pair.key)) return;
+      if (!yaml().isPair(pair) || !yaml().isScalar(pair.key)) return;
       const key = String(pair.key.value);
       const offset = pair.key.range?.[0] ?? 0;
       const first = firstAt.get(key);
