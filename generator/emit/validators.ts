@@ -131,7 +131,10 @@ function validatorsCode(model: SpecModel, cache: boolean): { code: string; index
     return id;
   }, (id) => ({ $ref: id }), VALIDATOR_SHARE_MIN_LENGTH, { itemsInline: true });
   // inlineRefs off: a shared sub-schema stays one function that its users call, not a copy in each.
-  const ajvOptions = { ...AJV_OPTIONS, inlineRefs: false, code: { ...AJV_OPTIONS.code, lines: true } };
+  // validateSchema off: compiling JSON Schema's meta-schema to check each schema cost a cold run a
+  // fifth of this step, and the schemas come from spec descriptors the spec's meta-schema checked
+  // (test/generator/params-schemas.test.ts holds every one of the project's spec valid).
+  const ajvOptions = { ...AJV_OPTIONS, inlineRefs: false, validateSchema: false, code: { ...AJV_OPTIONS.code, lines: true } };
   // The code depends on the schemas, their names, ajv and its options only: an edit that changes
   // no params constraint (descriptions are left out above) reuses the last code.
   const inputs = [AJV_VERSION, ajvOptions, [...shared], [...schemas]];

@@ -4,10 +4,10 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
-export const getIndex = validate21;
-const schema6 = {"$id":"getIndex","type":"object","properties":{"context":{}},"additionalProperties":true};
+export const getIndex = validate0;
+const schema0 = {"$id":"getIndex","type":"object","properties":{"context":{}},"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -23,14 +23,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-export const batchRequests = validate22;
-const schema7 = {"$id":"batchRequests","type":"object","properties":{"validation":{"type":"string","enum":["require-all-validate","normal"]},"requests":{"type":"array","maxItems":25,"items":{"type":"object","properties":{"method":{"type":"string","enum":["POST","PUT","PATCH","DELETE"]},"path":{"type":"string"},"body":{"type":"object","properties":{},"additionalProperties":true},"headers":{"type":"object","properties":{},"additionalProperties":{"type":["string","array"],"items":{"type":"string"}}}},"required":["path"]}}},"additionalProperties":true,"required":["requests"]};
+export const batchRequests = validate1;
+const schema1 = {"$id":"batchRequests","type":"object","properties":{"validation":{"type":"string","enum":["require-all-validate","normal"]},"requests":{"type":"array","maxItems":25,"items":{"type":"object","properties":{"method":{"type":"string","enum":["POST","PUT","PATCH","DELETE"]},"path":{"type":"string"},"body":{"type":"object","properties":{},"additionalProperties":true},"headers":{"type":"object","properties":{},"additionalProperties":{"type":["string","array"],"items":{"type":"string"}}}},"required":["path"]}}},"additionalProperties":true,"required":["requests"]};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchRequests" */;
 let vErrors = null;
 let errors = 0;
@@ -58,7 +58,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "require-all-validate") || (data0 === "normal"))){
-const err2 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/enum",keyword:"enum",params:{allowedValues: schema7.properties.validation.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/enum",keyword:"enum",params:{allowedValues: schema1.properties.validation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -108,7 +108,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((data3 === "POST") || (data3 === "PUT")) || (data3 === "PATCH")) || (data3 === "DELETE"))){
-const err6 = {instancePath:instancePath+"/requests/" + i0+"/method",schemaPath:"#/properties/requests/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema7.properties.requests.items.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/requests/" + i0+"/method",schemaPath:"#/properties/requests/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema1.properties.requests.items.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -151,7 +151,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 let data7 = data6[key0];
 if((typeof data7 !== "string") && (!(Array.isArray(data7)))){
-const err9 = {instancePath:instancePath+"/requests/" + i0+"/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/requests/items/properties/headers/additionalProperties/type",keyword:"type",params:{type: schema7.properties.requests.items.properties.headers.additionalProperties.type},message:"must be string,array"};
+const err9 = {instancePath:instancePath+"/requests/" + i0+"/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/requests/items/properties/headers/additionalProperties/type",keyword:"type",params:{type: schema1.properties.requests.items.properties.headers.additionalProperties.type},message:"must be string,array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -223,14 +223,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 
-export const oembed10Index = validate23;
-const schema8 = {"$id":"oembed10Index","type":"object","properties":{"namespace":{},"context":{}},"additionalProperties":true};
+export const oembed10Index = validate2;
+const schema2 = {"$id":"oembed10Index","type":"object","properties":{"namespace":{},"context":{}},"additionalProperties":true};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="oembed10Index" */;
 let vErrors = null;
 let errors = 0;
@@ -246,14 +246,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 
-export const getOembed = validate24;
-const schema9 = {"$id":"getOembed","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{},"maxwidth":{}},"additionalProperties":true,"required":["url"]};
+export const getOembed = validate3;
+const schema3 = {"$id":"getOembed","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{},"maxwidth":{}},"additionalProperties":true,"required":["url"]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getOembed" */;
 let vErrors = null;
 let errors = 0;
@@ -291,14 +291,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 
-export const getOembedProxy = validate25;
-const schema10 = {"$id":"getOembedProxy","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{"type":"string","enum":["json","xml"]},"maxwidth":{"type":"integer"},"maxheight":{"type":"integer"},"discover":{"type":"boolean"}},"additionalProperties":true,"required":["url"]};
+export const getOembedProxy = validate4;
+const schema4 = {"$id":"getOembedProxy","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{"type":"string","enum":["json","xml"]},"maxwidth":{"type":"integer"},"maxheight":{"type":"integer"},"discover":{"type":"boolean"}},"additionalProperties":true,"required":["url"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getOembedProxy" */;
 let vErrors = null;
 let errors = 0;
@@ -338,7 +338,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "json") || (data1 === "xml"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema10.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema4.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -397,14 +397,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostConnectAuthorize = validate26;
-const schema11 = {"$id":"pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderOneV1PostConnectAuthorize = validate5;
+const schema5 = {"$id":"pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"type":"boolean"}},"additionalProperties":true};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostConnectAuthorize" */;
 let vErrors = null;
 let errors = 0;
@@ -432,14 +432,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 
-export const anyParams = validate27;
-const schema12 = {"$id":"anyParams","type":"object","properties":{},"additionalProperties":true};
+export const anyParams = validate6;
+const schema6 = {"$id":"anyParams","type":"object","properties":{},"additionalProperties":true};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="anyParams" */;
 let vErrors = null;
 let errors = 0;
@@ -455,14 +455,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetTopBarNotifications = validate28;
-const schema13 = {"$id":"pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"type":"string"},"app_version":{"type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
+export const pagebuilderOneV1GetTopBarNotifications = validate7;
+const schema7 = {"$id":"pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"type":"string"},"app_version":{"type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetTopBarNotifications" */;
 let vErrors = null;
 let errors = 0;
@@ -522,15 +522,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetTopBarFeedback = validate29;
-const schema14 = {"$id":"pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"}},"additionalProperties":true};
-const schema15 = {"$id":"sharedPerPage","type":"integer","minimum":1,"maximum":100};
+export const pagebuilderOneV1GetTopBarFeedback = validate8;
+const schema8 = {"$id":"pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"}},"additionalProperties":true};
+const schema9 = {"$id":"sharedPerPage","type":"integer","minimum":1,"maximum":100};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPerPage" */;
 let vErrors = null;
 let errors = 0;
@@ -566,12 +566,12 @@ vErrors.push(err2);
 errors++;
 }
 }
-validate30.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -602,8 +602,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -618,14 +618,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostTopBarFeedback = validate32;
-const schema16 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+export const pagebuilderOneV1PostTopBarFeedback = validate11;
+const schema10 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -741,16 +741,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemes = validate33;
-const schema17 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemes = validate12;
+const schema11 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 const pattern0 = new RegExp("^[\\w-]+$", "");
-const schema18 = {"$id":"sharedStatus","type":"string","enum":["inactive","active"]};
+const schema12 = {"$id":"sharedStatus","type":"string","enum":["inactive","active"]};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -765,7 +765,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "inactive") || (data === "active"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema18.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -774,12 +774,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -820,8 +820,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate34(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate13(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 }
@@ -836,14 +836,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemesActivate = validate36;
-const schema19 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemesActivate = validate15;
+const schema13 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemesActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -881,15 +881,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetPlugins = validate37;
-const schema20 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"$ref":"sharedContext"},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
-const schema21 = {"$id":"sharedContext","type":"string","enum":["view","embed","edit"]};
+export const pagebuilderOneV1GetPlugins = validate16;
+const schema14 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"$ref":"sharedContext"},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+const schema15 = {"$id":"sharedContext","type":"string","enum":["view","embed","edit"]};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContext" */;
 let vErrors = null;
 let errors = 0;
@@ -904,7 +904,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "view") || (data === "embed")) || (data === "edit"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -913,19 +913,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetPlugins" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -958,7 +958,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data3 === "inactive") || (data3 === "active"))){
-const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema14.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -991,14 +991,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate40;
-const schema22 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins = validate19;
+const schema16 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -1026,7 +1026,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema22.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema16.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1037,8 +1037,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate34(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate13(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 }
@@ -1053,14 +1053,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsUpgrade = validate42;
-const schema23 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsUpgrade = validate21;
+const schema17 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1100,7 +1100,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "active")){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema17.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1121,15 +1121,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate43;
-const schema24 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"$ref":"sharedSlug"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
-const schema25 = {"$id":"sharedSlug","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]};
+export const pagebuilderOneV1PostPluginsMigrationRun = validate22;
+const schema18 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"$ref":"sharedSlug"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema19 = {"$id":"sharedSlug","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug" */;
 let vErrors = null;
 let errors = 0;
@@ -1144,7 +1144,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1153,12 +1153,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1174,8 +1174,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate44(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate23(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -1202,14 +1202,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate46;
-const schema26 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"$ref":"sharedSlug"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate25;
+const schema20 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"$ref":"sharedSlug"}},"additionalProperties":true,"required":["slug"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1225,8 +1225,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate44(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate23(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -1241,14 +1241,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColor = validate48;
-const schema27 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsColor = validate27;
+const schema21 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1286,15 +1286,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsColor = validate49;
-const schema28 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1SaveGlobalsColor = validate28;
+const schema22 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
 const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1SaveGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1369,14 +1369,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost = validate50;
-const schema29 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
+export const pagebuilderV1GetPost = validate29;
+const schema23 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1477,14 +1477,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate51;
-const schema30 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
+export const pagebuilderV1GetTerm = validate30;
+const schema24 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -1573,14 +1573,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate52;
-const schema31 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
+export const pagebuilderV1GetUser = validate31;
+const schema25 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -1621,14 +1621,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate53;
-const schema32 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetFavorites = validate32;
+const schema26 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"}},"additionalProperties":true};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1671,8 +1671,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -1699,14 +1699,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate55;
-const schema33 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1PostFavorites = validate34;
+const schema27 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1766,14 +1766,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateKitElementsDefaults = validate56;
-const schema34 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
+export const pagebuilderV1UpdateKitElementsDefaults = validate35;
+const schema28 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1834,14 +1834,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate57;
-const schema35 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1DeleteKitElementsDefaults = validate36;
+const schema29 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1879,15 +1879,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate58;
-const schema36 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"$ref":"sharedPostNotIn"}},"additionalProperties":true,"required":["posts_per_page"]};
-const schema37 = {"$id":"sharedPostNotIn","type":"array","items":{"type":"integer"}};
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate37;
+const schema30 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"$ref":"sharedPostNotIn"}},"additionalProperties":true,"required":["posts_per_page"]};
+const schema31 = {"$id":"sharedPostNotIn","type":"array","items":{"type":"integer"}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPostNotIn" */;
 let vErrors = null;
 let errors = 0;
@@ -1917,12 +1917,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -1963,8 +1963,8 @@ errors++;
 }
 }
 if(data.post__not_in !== undefined){
-if(!(validate59(data.post__not_in, {instancePath:instancePath+"/post__not_in",parentData:data,parentDataProperty:"post__not_in",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.post__not_in, {instancePath:instancePath+"/post__not_in",parentData:data,parentDataProperty:"post__not_in",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -1979,14 +1979,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate61;
-const schema38 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate40;
+const schema32 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2014,14 +2014,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetDesignSystemStylesheet = validate62;
-const schema39 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetDesignSystemStylesheet = validate41;
+const schema33 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetDesignSystemStylesheet" */;
 let vErrors = null;
 let errors = 0;
@@ -2049,14 +2049,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistStep = validate63;
-const schema40 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateChecklistStep = validate42;
+const schema34 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateChecklistStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2106,14 +2106,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostTemplateLibraryTemplates = validate64;
-const schema41 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1PostTemplateLibraryTemplates = validate43;
+const schema35 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2153,7 +2153,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "page") || (data1 === "section")) || (data1 === "container"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2187,15 +2187,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate65;
-const schema42 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
-const schema43 = {"$id":"sharedSuppressedMessages","type":"array","items":{"type":"string"}};
+export const pagebuilderV1UpdateUserDataCurrentUser = validate44;
+const schema36 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema37 = {"$id":"sharedSuppressedMessages","type":"array","items":{"type":"string"}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSuppressedMessages" */;
 let vErrors = null;
 let errors = 0;
@@ -2224,19 +2224,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.suppressedMessages !== undefined){
-if(!(validate66(data.suppressedMessages, {instancePath:instancePath+"/suppressedMessages",parentData:data,parentDataProperty:"suppressedMessages",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.suppressedMessages, {instancePath:instancePath+"/suppressedMessages",parentData:data,parentDataProperty:"suppressedMessages",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -2251,14 +2251,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate68;
-const schema44 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
+export const pagebuilderV1PostLibraryConnect = validate47;
+const schema38 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2296,14 +2296,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate69;
-const schema45 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
+export const pagebuilderV1PostSendEvent = validate48;
+const schema39 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -2342,14 +2342,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsPostMediaImport = validate70;
-const schema46 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DocumentsPostMediaImport = validate49;
+const schema40 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -2375,14 +2375,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostDescription = validate71;
-const schema47 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostDescription = validate50;
+const schema41 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -2444,14 +2444,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate72;
-const schema48 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostTemplateKeywords = validate51;
+const schema42 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -2513,14 +2513,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate73;
-const schema49 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenV1PostImages = validate52;
+const schema43 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -2606,14 +2606,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate74;
-const schema50 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+export const sitegenV1PostRecordStep = validate53;
+const schema44 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2696,14 +2696,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate75;
-const schema51 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
+export const sitegenV1PostTemplates = validate54;
+const schema45 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2755,14 +2755,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate76;
-const schema52 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
+export const sitegenV1PostAllTemplates = validate55;
+const schema46 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2853,14 +2853,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate77;
-const schema53 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+export const sitegenV1PostUserDetails = validate56;
+const schema47 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -3056,14 +3056,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate78;
-const schema54 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostSite = validate57;
+const schema48 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3101,14 +3101,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate79;
-const schema55 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostContentExport = validate58;
+const schema49 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -3182,14 +3182,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate80;
-const schema56 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostAiSite = validate59;
+const schema50 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3239,14 +3239,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate81;
-const schema57 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
+export const sitegenV1PostSearchCategory = validate60;
+const schema51 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -3284,14 +3284,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate82;
-const schema58 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
+export const sitegenV1PostSetStepData = validate61;
+const schema52 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -3329,14 +3329,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate83;
-const schema59 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate62;
+const schema53 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3418,14 +3418,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate84;
-const schema60 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1PostRating = validate63;
+const schema54 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3542,14 +3542,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate85;
-const schema61 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1PostDismissNpsSurvey = validate64;
+const schema55 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3654,15 +3654,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate86;
-const schema62 = {"$id":"listPosts","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"$ref":"sharedTags"},"tags_exclude":{"$ref":"sharedTagsExclude"},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
-const schema63 = {"$id":"sharedOrderby","type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]};
+export const listPosts = validate65;
+const schema56 = {"$id":"listPosts","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"$ref":"sharedTags"},"tags_exclude":{"$ref":"sharedTagsExclude"},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+const schema57 = {"$id":"sharedOrderby","type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby" */;
 let vErrors = null;
 let errors = 0;
@@ -3677,7 +3677,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "author") || (data === "date")) || (data === "id")) || (data === "include")) || (data === "modified")) || (data === "parent")) || (data === "relevance")) || (data === "slug")) || (data === "include_slugs")) || (data === "title"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3686,13 +3686,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$id":"sharedSearchColumns","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}};
+const schema58 = {"$id":"sharedSearchColumns","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSearchColumns" */;
 let vErrors = null;
 let errors = 0;
@@ -3711,7 +3711,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "post_title") || (data0 === "post_content")) || (data0 === "post_excerpt"))){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema64.items.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema58.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3732,13 +3732,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"$id":"sharedStatus2","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
+const schema59 = {"$id":"sharedStatus2","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedStatus2" */;
 let vErrors = null;
 let errors = 0;
@@ -3757,7 +3757,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data0 === "publish") || (data0 === "future")) || (data0 === "draft")) || (data0 === "pending")) || (data0 === "private")) || (data0 === "trash")) || (data0 === "auto-draft")) || (data0 === "inherit")) || (data0 === "request-pending")) || (data0 === "request-confirmed")) || (data0 === "request-failed")) || (data0 === "request-completed")) || (data0 === "any"))){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema65.items.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema59.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3778,14 +3778,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"$id":"sharedTags","type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"$ref":"sharedOneOf"}]};
-const schema67 = {"$id":"sharedOneOf","type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false};
+const schema60 = {"$id":"sharedTags","type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"$ref":"sharedOneOf"}]};
+const schema61 = {"$id":"sharedOneOf","type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOneOf" */;
 let vErrors = null;
 let errors = 0;
@@ -3803,8 +3803,8 @@ errors++;
 }
 }
 if(data.terms !== undefined){
-if(!(validate59(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -3821,7 +3821,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data1 === "AND") || (data1 === "OR"))){
-const err2 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema67.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema61.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3842,17 +3842,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedTags" */;
 let vErrors = null;
 let errors = 0;
 if(!data || typeof data != "object"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema66.type},message:"must be object,array"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema60.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3865,8 +3865,8 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3875,8 +3875,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3911,14 +3911,14 @@ vErrors = null;
 }
 }
 }
-validate104.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"$id":"sharedTagsExclude","type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"$ref":"sharedOneOf2"}]};
-const schema69 = {"$id":"sharedOneOf2","type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"}},"additionalProperties":false};
+const schema62 = {"$id":"sharedTagsExclude","type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"$ref":"sharedOneOf2"}]};
+const schema63 = {"$id":"sharedOneOf2","type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"}},"additionalProperties":false};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOneOf2" */;
 let vErrors = null;
 let errors = 0;
@@ -3936,8 +3936,8 @@ errors++;
 }
 }
 if(data.terms !== undefined){
-if(!(validate59(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -3952,17 +3952,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedTagsExclude" */;
 let vErrors = null;
 let errors = 0;
 if(!data || typeof data != "object"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema68.type},message:"must be object,array"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema62.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3975,8 +3975,8 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3985,8 +3985,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -4021,20 +4021,20 @@ vErrors = null;
 }
 }
 }
-validate110.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPosts" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -4064,8 +4064,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -4132,14 +4132,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4194,14 +4194,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4218,7 +4218,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data12 === "exact")){
-const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema62.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema56.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4254,7 +4254,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema62.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema56.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4265,26 +4265,26 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate72(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate74(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -4301,7 +4301,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((data19 === "AND") || (data19 === "OR"))){
-const err17 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema62.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema56.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4314,7 +4314,7 @@ errors++;
 if(data.categories !== undefined){
 let data20 = data.categories;
 if(!data20 || typeof data20 != "object"){
-const err18 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema62.properties.categories.type},message:"must be object,array"};
+const err18 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema56.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4327,8 +4327,8 @@ const _errs34 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs35 = errors;
-if(!(validate59(data20, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data20, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs35 === errors;
@@ -4351,8 +4351,8 @@ errors++;
 }
 }
 if(data20.terms !== undefined){
-if(!(validate59(data20.terms, {instancePath:instancePath+"/categories/terms",parentData:data20,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data20.terms, {instancePath:instancePath+"/categories/terms",parentData:data20,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4381,7 +4381,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data23 === "AND") || (data23 === "OR"))){
-const err22 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema62.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema56.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4438,7 +4438,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data24 = data.categories_exclude;
 if(!data24 || typeof data24 != "object"){
-const err25 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema62.properties.categories_exclude.type},message:"must be object,array"};
+const err25 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema56.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4451,8 +4451,8 @@ const _errs46 = errors;
 let valid3 = false;
 let passing1 = null;
 const _errs47 = errors;
-if(!(validate59(data24, {instancePath:instancePath+"/categories_exclude",parentData:data,parentDataProperty:"categories_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data24, {instancePath:instancePath+"/categories_exclude",parentData:data,parentDataProperty:"categories_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs47 === errors;
@@ -4475,8 +4475,8 @@ errors++;
 }
 }
 if(data24.terms !== undefined){
-if(!(validate59(data24.terms, {instancePath:instancePath+"/categories_exclude/terms",parentData:data24,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data24.terms, {instancePath:instancePath+"/categories_exclude/terms",parentData:data24,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4537,14 +4537,14 @@ vErrors = null;
 }
 }
 if(data.tags !== undefined){
-if(!(validate104(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate83(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags_exclude !== undefined){
-if(!(validate110(data.tags_exclude, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate89(data.tags_exclude, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -4589,7 +4589,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!((((((((((data32 === "standard") || (data32 === "aside")) || (data32 === "chat")) || (data32 === "gallery")) || (data32 === "link")) || (data32 === "image")) || (data32 === "quote")) || (data32 === "status")) || (data32 === "video")) || (data32 === "audio"))){
-const err33 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err33 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4646,20 +4646,20 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate116;
-const schema70 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema71 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
+export const createPost = validate95;
+const schema64 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema65 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDate" */;
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema65.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4680,13 +4680,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate117.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
+const schema66 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedStatus3" */;
 let vErrors = null;
 let errors = 0;
@@ -4701,7 +4701,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "publish") || (data === "future")) || (data === "draft")) || (data === "pending")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema66.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4710,13 +4710,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
+const schema67 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCommentStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -4731,7 +4731,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "open") || (data === "closed"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4740,13 +4740,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
+const schema68 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedFormat" */;
 let vErrors = null;
 let errors = 0;
@@ -4761,7 +4761,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "standard") || (data === "aside")) || (data === "chat")) || (data === "gallery")) || (data === "link")) || (data === "image")) || (data === "quote")) || (data === "status")) || (data === "video")) || (data === "audio"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4770,13 +4770,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
+const schema69 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -4804,25 +4804,25 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -4839,8 +4839,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -4883,26 +4883,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -4931,14 +4931,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4953,14 +4953,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate131;
-const schema76 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
+export const getPost = validate110;
+const schema70 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -4979,8 +4979,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -5020,14 +5020,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate133;
-const schema77 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost = validate112;
+const schema71 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5046,14 +5046,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -5070,8 +5070,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -5114,26 +5114,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -5162,14 +5162,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5184,14 +5184,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate143;
-const schema78 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePost = validate122;
+const schema72 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5232,14 +5232,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate144;
-const schema79 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate123;
+const schema73 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5258,8 +5258,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -5289,8 +5289,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -5307,14 +5307,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5344,7 +5344,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema79.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema73.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5367,7 +5367,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((((data9 === "date") || (data9 === "id")) || (data9 === "include")) || (data9 === "relevance")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "title"))){
-const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema79.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema73.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5388,14 +5388,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate149;
-const schema80 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getPostRevision = validate128;
+const schema74 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5427,8 +5427,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -5443,14 +5443,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate151;
-const schema81 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePostRevision = validate130;
+const schema75 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5504,14 +5504,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate152;
-const schema82 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const listPostAutosaves = validate131;
+const schema76 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -5530,8 +5530,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -5546,14 +5546,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate154;
-const schema83 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave = validate133;
+const schema77 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -5572,14 +5572,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -5596,8 +5596,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -5640,26 +5640,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -5688,14 +5688,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5710,21 +5710,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate164;
-const schema84 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
+export const listPages = validate143;
+const schema78 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPages" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -5754,8 +5754,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -5822,14 +5822,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5884,14 +5884,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5921,7 +5921,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data13 === "exact")){
-const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema84.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema78.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5957,7 +5957,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data15 === "asc") || (data15 === "desc"))){
-const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema78.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5980,7 +5980,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((((((((((data16 === "author") || (data16 === "date")) || (data16 === "id")) || (data16 === "include")) || (data16 === "modified")) || (data16 === "parent")) || (data16 === "relevance")) || (data16 === "slug")) || (data16 === "include_slugs")) || (data16 === "title")) || (data16 === "menu_order"))){
-const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema84.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema78.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5991,32 +5991,32 @@ errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent_exclude !== undefined){
-if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate74(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -6031,27 +6031,27 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate176;
-const schema85 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage = validate155;
+const schema79 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -6068,8 +6068,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -6125,14 +6125,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -6150,8 +6150,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -6178,14 +6178,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate183;
-const schema86 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage = validate162;
+const schema80 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -6204,14 +6204,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -6228,8 +6228,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -6285,14 +6285,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -6310,8 +6310,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -6338,14 +6338,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate190;
-const schema87 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate169;
+const schema81 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6364,14 +6364,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -6388,8 +6388,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -6432,14 +6432,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -6457,8 +6457,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -6485,21 +6485,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const listBlocks = validate197;
-const schema88 = {"$id":"listBlocks","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"wp_pattern_category":{"$ref":"sharedTags"},"wp_pattern_category_exclude":{"$ref":"sharedTagsExclude"}},"additionalProperties":true};
+export const listBlocks = validate176;
+const schema82 = {"$id":"listBlocks","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"wp_pattern_category":{"$ref":"sharedTags"},"wp_pattern_category_exclude":{"$ref":"sharedTagsExclude"}},"additionalProperties":true};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listBlocks" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -6529,8 +6529,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -6647,14 +6647,679 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_semantics !== undefined){
+let data10 = data.search_semantics;
+if(typeof data10 !== "string"){
+const err11 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(data10 === "exact")){
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema82.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data12 = data.order;
+if(typeof data12 !== "string"){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema82.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+if(!(validate72(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_columns !== undefined){
+if(!(validate74(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.tax_relation !== undefined){
+let data17 = data.tax_relation;
+if(typeof data17 !== "string"){
+const err16 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!((data17 === "AND") || (data17 === "OR"))){
+const err17 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema82.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate83(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.wp_pattern_category_exclude !== undefined){
+if(!(validate89(data.wp_pattern_category_exclude, {instancePath:instancePath+"/wp_pattern_category_exclude",parentData:data,parentDataProperty:"wp_pattern_category_exclude",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+
+export const createBlock = validate187;
+const schema83 = {"$id":"createBlock","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema84 = {"$id":"sharedMeta2","type":"object","properties":{"wp_pattern_sync_status":{"$ref":"sharedWpPatternSyncStatus"},"footnotes":{"type":"string"}}};
+const schema85 = {"$id":"sharedWpPatternSyncStatus","type":"string","enum":["partial","unsynced"]};
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedWpPatternSyncStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "partial") || (data === "unsynced"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.wp_pattern_sync_status !== undefined){
+if(!(validate192(data.wp_pattern_sync_status, {instancePath:instancePath+"/wp_pattern_sync_status",parentData:data,parentDataProperty:"wp_pattern_sync_status",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+errors = vErrors.length;
+}
+}
+if(data.footnotes !== undefined){
+if(typeof data.footnotes !== "string"){
+const err0 = {instancePath:instancePath+"/footnotes",schemaPath:"#/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate191.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createBlock" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate191(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err2 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate38(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const updateBlock = validate196;
+const schema86 = {"$id":"updateBlock","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateBlock" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate191(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate38(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate196.errors = vErrors;
+return errors === 0;
+}
+
+export const createBlockAutosave = validate202;
+const schema87 = {"$id":"createBlockAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createBlockAutosave" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate191(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.wp_pattern_category !== undefined){
+if(!(validate38(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate202.errors = vErrors;
+return errors === 0;
+}
+
+export const listNavigationMenus = validate208;
+const schema88 = {"$id":"listNavigationMenus","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listNavigationMenus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.after !== undefined){
+let data4 = data.after;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.modified_after !== undefined){
+let data5 = data.modified_after;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data6 = data.before;
+if(typeof data6 === "string"){
+if(!(formats0.test(data6))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.modified_before !== undefined){
+let data7 = data.modified_before;
+if(typeof data7 === "string"){
+if(!(formats0.test(data7))){
+const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -6718,691 +7383,26 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate72(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate74(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-}
-if(data.tax_relation !== undefined){
-let data17 = data.tax_relation;
-if(typeof data17 !== "string"){
-const err16 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!((data17 === "AND") || (data17 === "OR"))){
-const err17 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema88.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.wp_pattern_category !== undefined){
-if(!(validate104(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-if(data.wp_pattern_category_exclude !== undefined){
-if(!(validate110(data.wp_pattern_category_exclude, {instancePath:instancePath+"/wp_pattern_category_exclude",parentData:data,parentDataProperty:"wp_pattern_category_exclude",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate197.errors = vErrors;
-return errors === 0;
-}
-
-export const createBlock = validate208;
-const schema89 = {"$id":"createBlock","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema90 = {"$id":"sharedMeta2","type":"object","properties":{"wp_pattern_sync_status":{"$ref":"sharedWpPatternSyncStatus"},"footnotes":{"type":"string"}}};
-const schema91 = {"$id":"sharedWpPatternSyncStatus","type":"string","enum":["partial","unsynced"]};
-
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedWpPatternSyncStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "partial") || (data === "unsynced"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate213.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedMeta2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.wp_pattern_sync_status !== undefined){
-if(!(validate213(data.wp_pattern_sync_status, {instancePath:instancePath+"/wp_pattern_sync_status",parentData:data,parentDataProperty:"wp_pattern_sync_status",rootData}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
-errors = vErrors.length;
-}
-}
-if(data.footnotes !== undefined){
-if(typeof data.footnotes !== "string"){
-const err0 = {instancePath:instancePath+"/footnotes",schemaPath:"#/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createBlock" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate212(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err2 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.wp_pattern_category !== undefined){
-if(!(validate59(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate208.errors = vErrors;
-return errors === 0;
-}
-
-export const updateBlock = validate217;
-const schema92 = {"$id":"updateBlock","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updateBlock" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate212(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.wp_pattern_category !== undefined){
-if(!(validate59(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate217.errors = vErrors;
-return errors === 0;
-}
-
-export const createBlockAutosave = validate223;
-const schema93 = {"$id":"createBlockAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"excerpt":{},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"wp_pattern_category":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createBlockAutosave" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate212(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.wp_pattern_category !== undefined){
-if(!(validate59(data.wp_pattern_category, {instancePath:instancePath+"/wp_pattern_category",parentData:data,parentDataProperty:"wp_pattern_category",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate223.errors = vErrors;
-return errors === 0;
-}
-
-export const listNavigationMenus = validate229;
-const schema94 = {"$id":"listNavigationMenus","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
-
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listNavigationMenus" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.after !== undefined){
-let data4 = data.after;
-if(typeof data4 === "string"){
-if(!(formats0.test(data4))){
-const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.modified_after !== undefined){
-let data5 = data.modified_after;
-if(typeof data5 === "string"){
-if(!(formats0.test(data5))){
-const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.before !== undefined){
-let data6 = data.before;
-if(typeof data6 === "string"){
-if(!(formats0.test(data6))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.modified_before !== undefined){
-let data7 = data.modified_before;
-if(typeof data7 === "string"){
-if(!(formats0.test(data7))){
-const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-}
-if(data.search_semantics !== undefined){
-let data10 = data.search_semantics;
-if(typeof data10 !== "string"){
-const err11 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!(data10 === "exact")){
-const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema94.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data11 = data.offset;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data12 = data.order;
-if(typeof data12 !== "string"){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data12 === "asc") || (data12 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema94.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-}
-if(data.search_columns !== undefined){
-if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-}
-if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-}
-if(data.status !== undefined){
-if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -7417,27 +7417,27 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const createNavigationMenu = validate238;
-const schema95 = {"$id":"createNavigationMenu","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
+export const createNavigationMenu = validate217;
+const schema89 = {"$id":"createNavigationMenu","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createNavigationMenu" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -7454,8 +7454,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -7494,14 +7494,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNavigationMenu = validate242;
-const schema96 = {"$id":"updateNavigationMenu","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
+export const updateNavigationMenu = validate221;
+const schema90 = {"$id":"updateNavigationMenu","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateNavigationMenu" */;
 let vErrors = null;
 let errors = 0;
@@ -7520,14 +7520,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -7544,8 +7544,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -7584,14 +7584,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const createNavigationMenuAutosave = validate246;
-const schema97 = {"$id":"createNavigationMenuAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
+export const createNavigationMenuAutosave = validate225;
+const schema91 = {"$id":"createNavigationMenuAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createNavigationMenuAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -7610,14 +7610,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -7634,8 +7634,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -7674,21 +7674,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate250;
-const schema98 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listMedia = validate229;
+const schema92 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -7718,8 +7718,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -7786,14 +7786,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -7848,14 +7848,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -7872,7 +7872,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data12 === "exact")){
-const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema98.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema92.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7908,7 +7908,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema98.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema92.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7919,32 +7919,32 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate72(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent !== undefined){
-if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent_exclude !== undefined){
-if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate74(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -7965,7 +7965,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data21 === "inherit") || (data21 === "private")) || (data21 === "trash"))){
-const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema98.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema92.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8004,7 +8004,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((data23 === "image") || (data23 === "video")) || (data23 === "text")) || (data23 === "application")) || (data23 === "audio"))){
-const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema98.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema92.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8027,8 +8027,8 @@ errors++;
 }
 }
 if(data.mime_type !== undefined){
-if(!(validate66(data.mime_type, {instancePath:instancePath+"/mime_type",parentData:data,parentDataProperty:"mime_type",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.mime_type, {instancePath:instancePath+"/mime_type",parentData:data,parentDataProperty:"mime_type",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -8043,27 +8043,27 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate263;
-const schema99 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia = validate242;
+const schema93 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -8080,8 +8080,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -8112,20 +8112,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -8213,14 +8213,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate270;
-const schema100 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getMedia = validate249;
+const schema94 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8239,8 +8239,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -8255,14 +8255,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate272;
-const schema101 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate251;
+const schema95 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8281,14 +8281,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -8305,8 +8305,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -8337,20 +8337,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate127(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate106(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -8402,14 +8402,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate279;
-const schema102 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate258;
+const schema96 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8450,7 +8450,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema102.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema96.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8471,15 +8471,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate280;
-const schema103 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
-const schema104 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
+export const editMedia = validate259;
+const schema97 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+const schema98 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
 
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedX" */;
 let vErrors = null;
 let errors = 0;
@@ -8515,13 +8515,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-const schema105 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+const schema99 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCaption" */;
 let vErrors = null;
 let errors = 0;
@@ -8561,12 +8561,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8637,7 +8637,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema103.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema97.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8722,7 +8722,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema103.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema97.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8785,7 +8785,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema103.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema97.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8941,44 +8941,44 @@ errors++;
 }
 }
 if(data.x !== undefined){
-if(!(validate281(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate260(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.y !== undefined){
-if(!(validate281(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate260(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.width !== undefined){
-if(!(validate281(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate260(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.height !== undefined){
-if(!(validate281(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+if(!(validate260(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 }
 if(data.caption !== undefined){
-if(!(validate286(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+if(!(validate265(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined){
-if(!(validate286(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+if(!(validate265(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate286(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+if(!(validate265(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 }
@@ -9018,14 +9018,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const searchSite = validate290;
-const schema106 = {"$id":"searchSite","type":"object","properties":{"context":{"type":"string","enum":["view","embed"]},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"type":{"type":"string","enum":["post","term","post-format"]},"subtype":{"type":"array","items":{"enum":["post","page","category","post_tag","any"],"type":"string"}},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const searchSite = validate269;
+const schema100 = {"$id":"searchSite","type":"object","properties":{"context":{"type":"string","enum":["view","embed"]},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"type":{"type":"string","enum":["post","term","post-format"]},"subtype":{"type":"array","items":{"enum":["post","page","category","post_tag","any"],"type":"string"}},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="searchSite" */;
 let vErrors = null;
 let errors = 0;
@@ -9043,7 +9043,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "view") || (data0 === "embed"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema106.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema100.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9079,8 +9079,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -9109,7 +9109,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data4 === "post") || (data4 === "term")) || (data4 === "post-format"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema106.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema100.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9136,7 +9136,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((data6 === "post") || (data6 === "page")) || (data6 === "category")) || (data6 === "post_tag")) || (data6 === "any"))){
-const err8 = {instancePath:instancePath+"/subtype/" + i0,schemaPath:"#/properties/subtype/items/enum",keyword:"enum",params:{allowedValues: schema106.properties.subtype.items.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/subtype/" + i0,schemaPath:"#/properties/subtype/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.subtype.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9159,14 +9159,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -9181,14 +9181,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const getUrlDetails = validate294;
-const schema107 = {"$id":"getUrlDetails","type":"object","properties":{"url":{"type":"string","format":"uri"}},"additionalProperties":true,"required":["url"]};
+export const getUrlDetails = validate273;
+const schema101 = {"$id":"getUrlDetails","type":"object","properties":{"url":{"type":"string","format":"uri"}},"additionalProperties":true,"required":["url"]};
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getUrlDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -9226,14 +9226,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate295;
-const schema108 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGenerateFormMarkup = validate274;
+const schema102 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -9272,14 +9272,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate296;
-const schema109 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate275;
+const schema103 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -9295,14 +9295,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate297;
-const schema110 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate276;
+const schema104 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -9328,14 +9328,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate298;
-const schema111 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate277;
+const schema105 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -9373,7 +9373,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema111.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema105.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9394,14 +9394,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate298.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate299;
-const schema112 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate278;
+const schema106 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -9479,14 +9479,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate300;
-const schema113 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate279;
+const schema107 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -9522,14 +9522,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate301;
-const schema114 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate280;
+const schema108 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9555,14 +9555,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate302;
-const schema115 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate281;
+const schema109 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -9641,7 +9641,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema115.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema109.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9664,7 +9664,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema115.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema109.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9711,14 +9711,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate303;
-const schema116 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{"type":"string","enum":["read","unread"]}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate282;
+const schema110 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{"type":"string","enum":["read","unread"]}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9756,7 +9756,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "read") || (data0 === "unread"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema116.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema110.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9777,14 +9777,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesTrash = validate304;
-const schema117 = {"$id":"formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{},"action":{"type":"string","enum":["trash","restore"]}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesTrash = validate283;
+const schema111 = {"$id":"formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{},"action":{"type":"string","enum":["trash","restore"]}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesTrash" */;
 let vErrors = null;
 let errors = 0;
@@ -9822,7 +9822,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "trash") || (data0 === "restore"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema117.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema111.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9843,14 +9843,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate305;
-const schema118 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate284;
+const schema112 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -9876,14 +9876,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate305.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate306;
-const schema119 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate285;
+const schema113 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -9972,14 +9972,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate307;
-const schema120 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate286;
+const schema114 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -10031,14 +10031,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate308;
-const schema121 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate287;
+const schema115 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -10069,8 +10069,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -10099,7 +10099,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema121.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema115.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10122,7 +10122,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema121.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema115.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10145,7 +10145,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema121.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema115.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10190,15 +10190,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateForm = validate310;
-const schema122 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
-const func2 = require("ajv/dist/runtime/ucs2length").default;
+export const formsuiteV1UpdateForm = validate289;
+const schema116 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
+const func0 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1UpdateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10229,7 +10229,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if(typeof data1 === "string"){
-if(func2(data1) < 1){
+if(func0(data1) < 1){
 const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -10306,7 +10306,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data5 === "publish") || (data5 === "draft")) || (data5 === "private"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema122.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema116.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10327,14 +10327,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate311;
-const schema123 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate290;
+const schema117 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -10352,7 +10352,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema123.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema117.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10373,15 +10373,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate312;
-const schema124 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array","example":[{"fields":[{"name":"email","label":"Email","type":"email"}]}]},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
-const schema125 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
+export const formsuiteV1PostFormsImport = validate291;
+const schema118 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array","example":[{"fields":[{"name":"email","label":"Email","type":"email"}]}]},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
+const schema119 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDefaultStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -10396,7 +10396,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "draft") || (data === "publish")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema125.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema119.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10405,12 +10405,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -10438,8 +10438,8 @@ errors++;
 }
 }
 if(data.default_status !== undefined){
-if(!(validate313(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate292(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
+vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
 errors = vErrors.length;
 }
 }
@@ -10454,14 +10454,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate315;
-const schema126 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate294;
+const schema120 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -10489,7 +10489,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema126.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema120.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10512,7 +10512,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema126.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema120.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10533,14 +10533,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate316;
-const schema127 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate295;
+const schema121 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -10591,14 +10591,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate317;
-const schema128 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate296;
+const schema122 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -10649,14 +10649,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate317.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate318;
-const schema129 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate297;
+const schema123 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -10718,14 +10718,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate318.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate319;
-const schema130 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string","example":"cf7"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate298;
+const schema124 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string","example":"cf7"}},"additionalProperties":true};
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -10753,14 +10753,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate320;
-const schema131 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string","example":"cf7"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate299;
+const schema125 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string","example":"cf7"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -10848,14 +10848,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate320.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1ImportMigratorFile = validate321;
-const schema132 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string","example":"wpforms"},"content":{"type":"string","example":"[{\"settings\":{\"form_title\":\"Imported form\"},\"fields\":{\"1\":{\"id\":\"1\",\"type\":\"email\",\"label\":\"Email\"}}}]"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate300;
+const schema126 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string","example":"wpforms"},"content":{"type":"string","example":"[{\"settings\":{\"form_title\":\"Imported form\"},\"fields\":{\"1\":{\"id\":\"1\",\"type\":\"email\",\"label\":\"Email\"}}}]"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1ImportMigratorFile" */;
 let vErrors = null;
 let errors = 0;
@@ -10885,8 +10885,8 @@ errors++;
 }
 }
 if(data.post_status !== undefined){
-if(!(validate313(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate292(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
+vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
 errors = vErrors.length;
 }
 }
@@ -10901,14 +10901,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate323;
-const schema133 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string","example":"<form><label>Email <input type=\"email\" name=\"email\"></label></form>"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate302;
+const schema127 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string","example":"<form><label>Email <input type=\"email\" name=\"email\"></label></form>"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10997,14 +10997,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate324;
-const schema134 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate303;
+const schema128 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -11020,8 +11020,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.plugins !== undefined){
-if(!(validate66(data.plugins, {instancePath:instancePath+"/plugins",parentData:data,parentDataProperty:"plugins",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.plugins, {instancePath:instancePath+"/plugins",parentData:data,parentDataProperty:"plugins",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -11036,14 +11036,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate324.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate326;
-const schema135 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate305;
+const schema129 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -11061,7 +11061,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema135.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema129.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11082,14 +11082,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate326.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate327;
-const schema136 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate306;
+const schema130 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -11127,14 +11127,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate328;
-const schema137 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate307;
+const schema131 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -11172,14 +11172,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate328.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate329;
-const schema138 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate308;
+const schema132 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -11229,14 +11229,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate330;
-const schema139 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate309;
+const schema133 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -11296,14 +11296,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate330.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate331;
-const schema140 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate310;
+const schema134 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -11331,7 +11331,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema140.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema134.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11342,8 +11342,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate34(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate13(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 }
@@ -11358,15 +11358,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate333;
-const schema141 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
-const schema142 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate312;
+const schema135 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema136 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug2" */;
 let vErrors = null;
 let errors = 0;
@@ -11381,7 +11381,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility")) || (data === "consent"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema142.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema136.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11390,12 +11390,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate334.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -11411,8 +11411,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate334(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+if(!(validate313(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
@@ -11439,14 +11439,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate333.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate336;
-const schema143 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate315;
+const schema137 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -11462,8 +11462,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate334(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+if(!(validate313(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 }
@@ -11478,14 +11478,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate336.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate338;
-const schema144 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate317;
+const schema138 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -11598,15 +11598,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate339;
-const schema145 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
-const schema146 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
+export const pagebuilderV1GetGlobalClasses = validate318;
+const schema139 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
+const schema140 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContext2" */;
 let vErrors = null;
 let errors = 0;
@@ -11621,7 +11621,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "frontend") || (data === "preview"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema146.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema140.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11630,19 +11630,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate340(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+if(!(validate319(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
 errors = vErrors.length;
 }
 }
@@ -11657,14 +11657,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate342;
-const schema147 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"],"example":{"added":["sp-success-path"],"deleted":[],"modified":[]}},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]},"example":{"sp-success-path":{"id":"sp-success-path","variants":[],"type":"class","label":"Success path"}}},"order":{"type":"array","items":{"type":"string"},"example":["sp-success-path"]}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate321;
+const schema141 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"],"example":{"added":["sp-success-path"],"deleted":[],"modified":[]}},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]},"example":{"sp-success-path":{"id":"sp-success-path","variants":[],"type":"class","label":"Success path"}}},"order":{"type":"array","items":{"type":"string"},"example":["sp-success-path"]}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -11700,8 +11700,8 @@ vErrors.push(err2);
 errors++;
 }
 if(data.context !== undefined){
-if(!(validate340(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+if(!(validate319(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
 errors = vErrors.length;
 }
 }
@@ -11751,20 +11751,20 @@ errors++;
 }
 }
 if(data1.added !== undefined){
-if(!(validate66(data1.added, {instancePath:instancePath+"/changes/added",parentData:data1,parentDataProperty:"added",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data1.added, {instancePath:instancePath+"/changes/added",parentData:data1,parentDataProperty:"added",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data1.deleted !== undefined){
-if(!(validate66(data1.deleted, {instancePath:instancePath+"/changes/deleted",parentData:data1,parentDataProperty:"deleted",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data1.deleted, {instancePath:instancePath+"/changes/deleted",parentData:data1,parentDataProperty:"deleted",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data1.modified !== undefined){
-if(!(validate66(data1.modified, {instancePath:instancePath+"/changes/modified",parentData:data1,parentDataProperty:"modified",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data1.modified, {instancePath:instancePath+"/changes/modified",parentData:data1,parentDataProperty:"modified",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -11863,7 +11863,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data9 === "class")){
-const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema147.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema141.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11948,14 +11948,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate347;
-const schema148 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate326;
+const schema142 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -12037,14 +12037,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate347.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate348;
-const schema149 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate327;
+const schema143 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -12151,14 +12151,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate348.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate349;
-const schema150 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate328;
+const schema144 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -12220,14 +12220,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate350;
-const schema151 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array","example":[{"type":"create","variable":{"type":"color","label":"Success path colour","value":"#336699"}}]}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate329;
+const schema145 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array","example":[{"type":"create","variable":{"type":"color","label":"Success path colour","value":"#336699"}}]}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -12288,14 +12288,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate351;
-const schema152 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate330;
+const schema146 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -12325,8 +12325,8 @@ errors++;
 }
 }
 if(data.keywords !== undefined){
-if(!(validate66(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -12341,14 +12341,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate330.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate353;
-const schema153 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate332;
+const schema147 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -12459,14 +12459,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate354;
-const schema154 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate333;
+const schema148 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -12540,14 +12540,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate355;
-const schema155 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate334;
+const schema149 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -12643,14 +12643,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate356;
-const schema156 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate335;
+const schema150 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -12738,14 +12738,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate356.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate357;
-const schema157 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate336;
+const schema151 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12805,14 +12805,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate357.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate358;
-const schema158 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate337;
+const schema152 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -12895,14 +12895,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate337.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate359;
-const schema159 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate338;
+const schema153 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -12920,7 +12920,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema159.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema153.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12943,7 +12943,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema159.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema153.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12954,8 +12954,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -12985,14 +12985,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate66(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate66(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -13007,14 +13007,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate359.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate363;
-const schema160 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate342;
+const schema154 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13022,7 +13022,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema160.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema154.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13043,14 +13043,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate364;
-const schema161 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate343;
+const schema155 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13076,14 +13076,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate364.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate365;
-const schema162 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate344;
+const schema156 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13119,14 +13119,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate366;
-const schema163 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"example":"post"},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate345;
+const schema157 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"example":"post"},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -13162,14 +13162,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate366.errors = vErrors;
+validate345.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate367;
-const schema164 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate346;
+const schema158 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -13215,14 +13215,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate367.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate368;
-const schema165 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate347;
+const schema159 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -13250,15 +13250,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate369;
-const schema166 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate348;
+const schema160 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13349,14 +13349,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate370;
-const schema167 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate349;
+const schema161 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -13421,14 +13421,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate371;
-const schema168 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate350;
+const schema162 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -13456,14 +13456,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate372;
-const schema169 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate351;
+const schema163 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -13491,24 +13491,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate373;
-const schema170 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema171 = {"$id":"sharedMeta3","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
-const schema172 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema173 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
-const func3 = Object.prototype.hasOwnProperty;
+export const createPost2 = validate352;
+const schema164 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema165 = {"$id":"sharedMeta3","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
+const schema166 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema167 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+const func1 = Object.prototype.hasOwnProperty;
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDesktop" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func3.call(schema173.properties, key0))){
+if(!(func1.call(schema167.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -13674,12 +13674,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -13697,20 +13697,20 @@ errors++;
 }
 }
 if(data.desktop !== undefined){
-if(!(validate382(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+if(!(validate361(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
 if(data.tablet !== undefined){
-if(!(validate382(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+if(!(validate361(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
 if(data.mobile !== undefined){
-if(!(validate382(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+if(!(validate361(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
@@ -13725,13 +13725,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate381.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
-const schema174 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
+const schema168 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderTemplateType" */;
 let vErrors = null;
 let errors = 0;
@@ -13746,7 +13746,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((data === "post") || (data === "core-post")) || (data === "core-page")) || (data === "kit")) || (data === "not-supported")) || (data === "page")) || (data === "section")) || (data === "container")) || (data === "floating-buttons")) || (data === "cloud-template-preview")) || (data === ""))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema174.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema168.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13755,13 +13755,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate388.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
-const schema175 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
+const schema169 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderPageSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -13779,7 +13779,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "yes") || (data0 === "no"))){
-const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema175.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema169.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13800,12 +13800,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta3" */;
 let vErrors = null;
 let errors = 0;
@@ -14111,14 +14111,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate381(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate360(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate381(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate360(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
 errors = vErrors.length;
 }
 }
@@ -14135,7 +14135,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema171.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema165.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14146,8 +14146,8 @@ errors++;
 }
 }
 if(data._builder_template_type !== undefined){
-if(!(validate388(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
-vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+if(!(validate367(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
 errors = vErrors.length;
 }
 }
@@ -14164,8 +14164,8 @@ errors++;
 }
 }
 if(data._builder_page_settings !== undefined){
-if(!(validate390(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+if(!(validate369(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
+vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
 errors = vErrors.length;
 }
 }
@@ -14180,25 +14180,25 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate380.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -14215,8 +14215,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -14259,26 +14259,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -14307,14 +14307,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -14329,14 +14329,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate395;
-const schema176 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost2 = validate374;
+const schema170 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -14355,14 +14355,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -14379,8 +14379,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -14423,26 +14423,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -14471,14 +14471,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -14493,14 +14493,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate395.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave2 = validate405;
-const schema177 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave2 = validate384;
+const schema171 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta3"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -14519,14 +14519,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -14543,8 +14543,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -14587,26 +14587,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate125(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate104(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -14635,14 +14635,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -14657,27 +14657,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate405.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate415;
-const schema178 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage2 = validate394;
+const schema172 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -14694,8 +14694,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -14751,14 +14751,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -14776,8 +14776,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -14804,14 +14804,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate415.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate422;
-const schema179 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate401;
+const schema173 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -14830,14 +14830,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -14854,8 +14854,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -14911,14 +14911,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -14936,8 +14936,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -14964,14 +14964,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate422.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate429;
-const schema180 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate408;
+const schema174 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -14990,14 +14990,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -15014,8 +15014,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -15058,14 +15058,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -15083,8 +15083,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -15111,27 +15111,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate429.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate436;
-const schema181 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate415;
+const schema175 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -15148,8 +15148,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -15180,20 +15180,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -15281,14 +15281,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate443;
-const schema182 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate422;
+const schema176 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta3"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -15307,14 +15307,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate117(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate117(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate96(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -15331,8 +15331,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -15363,20 +15363,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate122(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate122(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate380(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate359(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
 }
@@ -15428,22 +15428,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate443.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate450;
-const schema183 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
+export const listComments = validate429;
+const schema177 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
 const formats44 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -15473,8 +15473,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -15516,14 +15516,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -15578,14 +15578,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -15615,7 +15615,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema183.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema177.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15638,7 +15638,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((((data13 === "date") || (data13 === "date_gmt")) || (data13 === "id")) || (data13 === "include")) || (data13 === "post")) || (data13 === "parent")) || (data13 === "type"))){
-const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema183.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema177.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15649,20 +15649,20 @@ errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent_exclude !== undefined){
-if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.post !== undefined){
-if(!(validate59(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -15713,14 +15713,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate450.errors = vErrors;
+validate429.errors = vErrors;
 return errors === 0;
 }
 
-export const updateSettings = validate460;
-const schema184 = {"$id":"updateSettings","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string"},"url":{"type":"string","format":"uri"},"email":{"type":"string","format":"email"},"timezone":{"type":"string"},"date_format":{"type":"string"},"time_format":{"type":"string"},"start_of_week":{"type":"integer"},"language":{"type":"string"},"use_smilies":{"type":"boolean"},"default_category":{"type":"integer"},"default_post_format":{"type":"string"},"posts_per_page":{"type":"integer"},"show_on_front":{"type":"string"},"page_on_front":{"type":"integer"},"page_for_posts":{"type":"integer"},"default_ping_status":{"$ref":"sharedCommentStatus"},"default_comment_status":{"$ref":"sharedCommentStatus"},"site_logo":{"type":"integer"},"site_icon":{"type":"integer"}},"additionalProperties":true};
+export const updateSettings = validate439;
+const schema178 = {"$id":"updateSettings","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string"},"url":{"type":"string","format":"uri"},"email":{"type":"string","format":"email"},"timezone":{"type":"string"},"date_format":{"type":"string"},"time_format":{"type":"string"},"start_of_week":{"type":"integer"},"language":{"type":"string"},"use_smilies":{"type":"boolean"},"default_category":{"type":"integer"},"default_post_format":{"type":"string"},"posts_per_page":{"type":"integer"},"show_on_front":{"type":"string"},"page_on_front":{"type":"integer"},"page_for_posts":{"type":"integer"},"default_ping_status":{"$ref":"sharedCommentStatus"},"default_comment_status":{"$ref":"sharedCommentStatus"},"site_logo":{"type":"integer"},"site_icon":{"type":"integer"}},"additionalProperties":true};
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -15936,14 +15936,14 @@ errors++;
 }
 }
 if(data.default_ping_status !== undefined){
-if(!(validate122(data.default_ping_status, {instancePath:instancePath+"/default_ping_status",parentData:data,parentDataProperty:"default_ping_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.default_ping_status, {instancePath:instancePath+"/default_ping_status",parentData:data,parentDataProperty:"default_ping_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.default_comment_status !== undefined){
-if(!(validate122(data.default_comment_status, {instancePath:instancePath+"/default_comment_status",parentData:data,parentDataProperty:"default_comment_status",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate101(data.default_comment_status, {instancePath:instancePath+"/default_comment_status",parentData:data,parentDataProperty:"default_comment_status",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -15984,21 +15984,21 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate460.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
 
-export const listTemplates = validate463;
-const schema185 = {"$id":"listTemplates","type":"object","properties":{"context":{"$ref":"sharedContext"},"wp_id":{"type":"integer"},"area":{"type":"string"},"post_type":{"type":"string"}},"additionalProperties":true};
+export const listTemplates = validate442;
+const schema179 = {"$id":"listTemplates","type":"object","properties":{"context":{"$ref":"sharedContext"},"wp_id":{"type":"integer"},"area":{"type":"string"},"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTemplates" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -16050,21 +16050,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate463.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
 
-export const createTemplate = validate465;
-const schema186 = {"$id":"createTemplate","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true,"required":["slug"]};
-const schema187 = {"$id":"sharedSlug3","type":"string","minLength":1,"pattern":"[a-zA-Z0-9_%-]+"};
+export const createTemplate = validate444;
+const schema180 = {"$id":"createTemplate","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true,"required":["slug"]};
+const schema181 = {"$id":"sharedSlug3","type":"string","minLength":1,"pattern":"[a-zA-Z0-9_%-]+"};
 const pattern3 = new RegExp("[a-zA-Z0-9_%-]+", "");
 
-function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug3" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) < 1){
+if(func0(data) < 1){
 const err0 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err0];
@@ -16095,18 +16095,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate466.errors = vErrors;
+validate445.errors = vErrors;
 return errors === 0;
 }
 
-const schema188 = {"$id":"sharedContent","type":["object","string"],"properties":{"raw":{"type":"string"},"block_version":{"type":"integer"}}};
+const schema182 = {"$id":"sharedContent","type":["object","string"],"properties":{"raw":{"type":"string"},"block_version":{"type":"integer"}}};
 
-function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContent" */;
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema188.type},message:"must be object,string"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema182.type},message:"must be object,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16142,18 +16142,18 @@ errors++;
 }
 }
 }
-validate468.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
 
-const schema189 = {"$id":"sharedTitle","type":["object","string"],"properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+const schema183 = {"$id":"sharedTitle","type":["object","string"],"properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
 
-function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedTitle" */;
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema189.type},message:"must be object,string"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema183.type},message:"must be object,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16188,12 +16188,12 @@ errors++;
 }
 }
 }
-validate470.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -16209,8 +16209,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+if(!(validate445(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
 errors = vErrors.length;
 }
 }
@@ -16239,14 +16239,14 @@ errors++;
 }
 }
 if(data.content !== undefined){
-if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate447(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate449(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
 errors = vErrors.length;
 }
 }
@@ -16263,8 +16263,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -16292,14 +16292,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate465.errors = vErrors;
+validate444.errors = vErrors;
 return errors === 0;
 }
 
-export const lookupTemplate = validate473;
-const schema190 = {"$id":"lookupTemplate","type":"object","properties":{"slug":{"type":"string"},"is_custom":{"type":"boolean"},"template_prefix":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const lookupTemplate = validate452;
+const schema184 = {"$id":"lookupTemplate","type":"object","properties":{"slug":{"type":"string"},"is_custom":{"type":"boolean"},"template_prefix":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="lookupTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -16361,15 +16361,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate473.errors = vErrors;
+validate452.errors = vErrors;
 return errors === 0;
 }
 
-export const getTemplate = validate474;
-const schema191 = {"$id":"getTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
-const schema192 = {"$id":"sharedId","type":"string","example":"specpress//index"};
+export const getTemplate = validate453;
+const schema185 = {"$id":"getTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+const schema186 = {"$id":"sharedId","type":"string","example":"specpress//index"};
 
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedId" */;
 let vErrors = null;
 let errors = 0;
@@ -16383,25 +16383,25 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate475.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTemplate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(!(validate475(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+if(!(validate454(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -16416,27 +16416,27 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate474.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTemplate = validate478;
-const schema193 = {"$id":"updateTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true};
+export const updateTemplate = validate457;
+const schema187 = {"$id":"updateTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"}},"additionalProperties":true};
 
-function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTemplate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(!(validate475(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+if(!(validate454(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+if(!(validate445(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
 errors = vErrors.length;
 }
 }
@@ -16465,14 +16465,14 @@ errors++;
 }
 }
 if(data.content !== undefined){
-if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate447(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate449(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
 errors = vErrors.length;
 }
 }
@@ -16489,8 +16489,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -16518,21 +16518,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate478.errors = vErrors;
+validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTemplate = validate484;
-const schema194 = {"$id":"deleteTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deleteTemplate = validate463;
+const schema188 = {"$id":"deleteTemplate","type":"object","properties":{"id":{"$ref":"sharedId"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteTemplate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(!(validate475(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+if(!(validate454(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
 errors = vErrors.length;
 }
 }
@@ -16559,14 +16559,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate484.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
 
-export const createTemplatePart = validate486;
-const schema195 = {"$id":"createTemplatePart","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const createTemplatePart = validate465;
+const schema189 = {"$id":"createTemplatePart","type":"object","properties":{"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTemplatePart" */;
 let vErrors = null;
 let errors = 0;
@@ -16582,8 +16582,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+if(!(validate445(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
 errors = vErrors.length;
 }
 }
@@ -16612,14 +16612,14 @@ errors++;
 }
 }
 if(data.content !== undefined){
-if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate447(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate449(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
 errors = vErrors.length;
 }
 }
@@ -16636,8 +16636,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -16677,15 +16677,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate486.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const getTemplatePart = validate491;
-const schema196 = {"$id":"getTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
-const schema197 = {"$id":"sharedId2","type":"string","example":"specpress//header"};
+export const getTemplatePart = validate470;
+const schema190 = {"$id":"getTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+const schema191 = {"$id":"sharedId2","type":"string","example":"specpress//header"};
 
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedId2" */;
 let vErrors = null;
 let errors = 0;
@@ -16699,25 +16699,25 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate492.errors = vErrors;
+validate471.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTemplatePart" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(!(validate492(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
+if(!(validate471(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -16732,27 +16732,27 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate491.errors = vErrors;
+validate470.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTemplatePart = validate495;
-const schema198 = {"$id":"updateTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true};
+export const updateTemplatePart = validate474;
+const schema192 = {"$id":"updateTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"slug":{"$ref":"sharedSlug3"},"theme":{"type":"string"},"type":{"type":"string"},"content":{"$ref":"sharedContent"},"title":{"$ref":"sharedTitle"},"description":{"type":"string"},"status":{"$ref":"sharedStatus3"},"author":{"type":"integer"},"area":{"type":"string"}},"additionalProperties":true};
 
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTemplatePart" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(!(validate492(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
+if(!(validate471(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate466(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
+if(!(validate445(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
 errors = vErrors.length;
 }
 }
@@ -16781,14 +16781,14 @@ errors++;
 }
 }
 if(data.content !== undefined){
-if(!(validate468(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate447(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate449(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
 errors = vErrors.length;
 }
 }
@@ -16805,8 +16805,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate99(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -16846,21 +16846,21 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate495.errors = vErrors;
+validate474.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTemplatePart = validate501;
-const schema199 = {"$id":"deleteTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deleteTemplatePart = validate480;
+const schema193 = {"$id":"deleteTemplatePart","type":"object","properties":{"id":{"$ref":"sharedId2"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteTemplatePart" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
-if(!(validate492(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
+if(!(validate471(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
 errors = vErrors.length;
 }
 }
@@ -16887,15 +16887,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate501.errors = vErrors;
+validate480.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate503;
-const schema200 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
-const schema201 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
+export const listCategories = validate482;
+const schema194 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema195 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
 
-function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby2" */;
 let vErrors = null;
 let errors = 0;
@@ -16910,7 +16910,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "id") || (data === "include")) || (data === "name")) || (data === "slug")) || (data === "include_slugs")) || (data === "term_group")) || (data === "description")) || (data === "count"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema201.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema195.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16919,19 +16919,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate508.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -16961,8 +16961,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -16979,14 +16979,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -17003,7 +17003,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data6 === "asc") || (data6 === "desc"))){
-const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema200.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema194.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17014,8 +17014,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate508(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
+if(!(validate487(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
 errors = vErrors.length;
 }
 }
@@ -17058,8 +17058,8 @@ errors++;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -17074,14 +17074,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate503.errors = vErrors;
+validate482.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate511;
-const schema202 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate490;
+const schema196 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17169,14 +17169,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate511.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate512;
-const schema203 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate491;
+const schema197 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17267,21 +17267,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate512.errors = vErrors;
+validate491.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate513;
-const schema204 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listTags = validate492;
+const schema198 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -17311,8 +17311,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -17329,14 +17329,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -17366,7 +17366,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema204.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema198.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17377,8 +17377,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate508(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate508.errors : vErrors.concat(validate508.errors);
+if(!(validate487(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
 errors = vErrors.length;
 }
 }
@@ -17408,8 +17408,8 @@ errors++;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -17424,14 +17424,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate513.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate520;
-const schema205 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createTag = validate499;
+const schema199 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -17506,14 +17506,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate520.errors = vErrors;
+validate499.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate521;
-const schema206 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateTag = validate500;
+const schema200 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -17591,14 +17591,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate521.errors = vErrors;
+validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const listThemes = validate522;
-const schema207 = {"$id":"listThemes","type":"object","properties":{"status":{"type":"array","items":{"enum":["active","inactive"],"type":"string"}}},"additionalProperties":true};
+export const listThemes = validate501;
+const schema201 = {"$id":"listThemes","type":"object","properties":{"status":{"type":"array","items":{"enum":["active","inactive"],"type":"string"}}},"additionalProperties":true};
 
-function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -17620,7 +17620,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data1 === "active") || (data1 === "inactive"))){
-const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema207.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema201.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17653,14 +17653,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate522.errors = vErrors;
+validate501.errors = vErrors;
 return errors === 0;
 }
 
-export const getTheme = validate523;
-const schema208 = {"$id":"getTheme","type":"object","properties":{"stylesheet":{"type":"string","example":"specpress"}},"additionalProperties":true};
+export const getTheme = validate502;
+const schema202 = {"$id":"getTheme","type":"object","properties":{"stylesheet":{"type":"string","example":"specpress"}},"additionalProperties":true};
 
-function validate523(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTheme" */;
 let vErrors = null;
 let errors = 0;
@@ -17688,14 +17688,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate523.errors = vErrors;
+validate502.errors = vErrors;
 return errors === 0;
 }
 
-export const getGlobalStyles = validate524;
-const schema209 = {"$id":"getGlobalStyles","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true};
+export const getGlobalStyles = validate503;
+const schema203 = {"$id":"getGlobalStyles","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true};
 
-function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getGlobalStyles" */;
 let vErrors = null;
 let errors = 0;
@@ -17723,14 +17723,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate524.errors = vErrors;
+validate503.errors = vErrors;
 return errors === 0;
 }
 
-export const updateGlobalStyles = validate525;
-const schema210 = {"$id":"updateGlobalStyles","type":"object","properties":{"styles":{"type":["object"]},"settings":{"type":["object"]},"title":{"$ref":"sharedTitle"}},"additionalProperties":true};
+export const updateGlobalStyles = validate504;
+const schema204 = {"$id":"updateGlobalStyles","type":"object","properties":{"styles":{"type":["object"]},"settings":{"type":["object"]},"title":{"$ref":"sharedTitle"}},"additionalProperties":true};
 
-function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateGlobalStyles" */;
 let vErrors = null;
 let errors = 0;
@@ -17738,7 +17738,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.styles !== undefined){
 let data0 = data.styles;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/styles",schemaPath:"#/properties/styles/type",keyword:"type",params:{type: schema210.properties.styles.type},message:"must be object"};
+const err0 = {instancePath:instancePath+"/styles",schemaPath:"#/properties/styles/type",keyword:"type",params:{type: schema204.properties.styles.type},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17751,7 +17751,7 @@ errors++;
 if(data.settings !== undefined){
 let data1 = data.settings;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err1 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema210.properties.settings.type},message:"must be object"};
+const err1 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema204.properties.settings.type},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17762,8 +17762,8 @@ errors++;
 }
 }
 if(data.title !== undefined){
-if(!(validate470(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate449(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
 errors = vErrors.length;
 }
 }
@@ -17778,21 +17778,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate525.errors = vErrors;
+validate504.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate527;
-const schema211 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const listTypes = validate506;
+const schema205 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -17807,14 +17807,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate527.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate529;
-const schema212 = {"$id":"getType","type":"object","properties":{"type":{"type":"string","example":"post"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getType = validate508;
+const schema206 = {"$id":"getType","type":"object","properties":{"type":{"type":"string","example":"post"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getType" */;
 let vErrors = null;
 let errors = 0;
@@ -17832,8 +17832,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -17848,21 +17848,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate529.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate531;
-const schema213 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
+export const listTaxonomies = validate510;
+const schema207 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTaxonomies" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -17889,14 +17889,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate531.errors = vErrors;
+validate510.errors = vErrors;
 return errors === 0;
 }
 
-export const getTaxonomy = validate533;
-const schema214 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string","example":"category"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getTaxonomy = validate512;
+const schema208 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string","example":"category"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTaxonomy" */;
 let vErrors = null;
 let errors = 0;
@@ -17914,8 +17914,8 @@ errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -17930,21 +17930,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate533.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
-export const listUsers = validate535;
-const schema215 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment","nav_menu_item","wp_block","wp_template","wp_template_part","wp_global_styles","wp_navigation","wp_font_family","wp_font_face"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
+export const listUsers = validate514;
+const schema209 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment","nav_menu_item","wp_block","wp_template","wp_template_part","wp_global_styles","wp_navigation","wp_font_family","wp_font_face"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
 
-function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate17(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -17974,8 +17974,8 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate9(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 }
@@ -17992,14 +17992,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate38(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -18029,7 +18029,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema215.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema209.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18052,7 +18052,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data8 === "id") || (data8 === "include")) || (data8 === "name")) || (data8 === "registered_date")) || (data8 === "slug")) || (data8 === "include_slugs")) || (data8 === "email")) || (data8 === "url"))){
-const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema215.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema209.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18063,20 +18063,20 @@ errors++;
 }
 }
 if(data.slug !== undefined){
-if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.capabilities !== undefined){
-if(!(validate66(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -18093,7 +18093,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data12 === "authors")){
-const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema215.properties.who.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema209.properties.who.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18106,7 +18106,7 @@ errors++;
 if(data.has_published_posts !== undefined){
 let data13 = data.has_published_posts;
 if((typeof data13 !== "boolean") && (!(Array.isArray(data13)))){
-const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema215.properties.has_published_posts.type},message:"must be boolean,array"};
+const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema209.properties.has_published_posts.type},message:"must be boolean,array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18130,7 +18130,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((((((((data14 === "post") || (data14 === "page")) || (data14 === "attachment")) || (data14 === "nav_menu_item")) || (data14 === "wp_block")) || (data14 === "wp_template")) || (data14 === "wp_template_part")) || (data14 === "wp_global_styles")) || (data14 === "wp_navigation")) || (data14 === "wp_font_family")) || (data14 === "wp_font_face"))){
-const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema215.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema209.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18159,7 +18159,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data16 === "email") || (data16 === "name")) || (data16 === "id")) || (data16 === "username")) || (data16 === "slug"))){
-const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema215.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema209.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18192,16 +18192,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate535.errors = vErrors;
+validate514.errors = vErrors;
 return errors === 0;
 }
 
-export const createUser = validate543;
-const schema216 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true,"required":["username","email","password"]};
-const schema217 = {"$id":"sharedMeta4","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
-const schema218 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
+export const createUser = validate522;
+const schema210 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true,"required":["username","email","password"]};
+const schema211 = {"$id":"sharedMeta4","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
+const schema212 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
 
-function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPersistedPreferences" */;
 let vErrors = null;
 let errors = 0;
@@ -18242,19 +18242,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate546.errors = vErrors;
+validate525.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta4" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.persisted_preferences !== undefined){
-if(!(validate546(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
-vErrors = vErrors === null ? validate546.errors : vErrors.concat(validate546.errors);
+if(!(validate525(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
+vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
 errors = vErrors.length;
 }
 }
@@ -18269,12 +18269,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate545.errors = vErrors;
+validate524.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createUser" */;
 let vErrors = null;
 let errors = 0;
@@ -18419,7 +18419,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema216.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema210.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18454,8 +18454,8 @@ errors++;
 }
 }
 if(data.roles !== undefined){
-if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -18472,8 +18472,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate545(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
+if(!(validate524(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
 errors = vErrors.length;
 }
 }
@@ -18488,14 +18488,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate543.errors = vErrors;
+validate522.errors = vErrors;
 return errors === 0;
 }
 
-export const updateUser = validate549;
-const schema219 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
+export const updateUser = validate528;
+const schema213 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
 
-function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateUser" */;
 let vErrors = null;
 let errors = 0;
@@ -18623,7 +18623,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data8 === "") || (data8 === "en_US"))){
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema219.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema213.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18658,8 +18658,8 @@ errors++;
 }
 }
 if(data.roles !== undefined){
-if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -18676,8 +18676,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate545(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
+if(!(validate524(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
 errors = vErrors.length;
 }
 }
@@ -18692,14 +18692,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate549.errors = vErrors;
+validate528.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteUser = validate552;
-const schema220 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteUser = validate531;
+const schema214 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteUser" */;
 let vErrors = null;
 let errors = 0;
@@ -18740,14 +18740,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate552.errors = vErrors;
+validate531.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCurrentUser = validate553;
-const schema221 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
+export const updateCurrentUser = validate532;
+const schema215 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta4"}},"additionalProperties":true};
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate532(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -18862,7 +18862,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema221.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema215.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18897,8 +18897,8 @@ errors++;
 }
 }
 if(data.roles !== undefined){
-if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate45(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -18915,8 +18915,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate545(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
+if(!(validate524(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
 errors = vErrors.length;
 }
 }
@@ -18931,14 +18931,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate553.errors = vErrors;
+validate532.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteCurrentUser = validate556;
-const schema222 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteCurrentUser = validate535;
+const schema216 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -18966,6 +18966,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate556.errors = vErrors;
+validate535.errors = vErrors;
 return errors === 0;
 }
