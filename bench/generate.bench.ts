@@ -13,9 +13,9 @@
  *   `generate --watch`.
  *
  * Each figure is the wall time, with the CPU time (user + system, children included, through
- * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one. The runs are
- * started as `node bin/specpress.js ...`, so they include the command starting itself again with
- * V8's option (bin/specpress.js), as `npx specpress` does.
+ * /usr/bin/time) beside it: on a shared machine the CPU time is the steadier one. Every tool is
+ * run as its own command (`bin/specpress.js`, `.bin/orval`, `.bin/openapi-typescript`), as npx
+ * runs them: specpress's first line gives it V8's option (bin/specpress.js).
  *
  * Cold figures are medians of three rounds (`--rounds=N`), the tools taking turns in each.
  *
@@ -27,7 +27,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const node = process.execPath;
 const specpress = join(root, 'bin/specpress.js');
 const ORVAL_VERSION = '8.38.0';
 
@@ -83,7 +82,7 @@ function cpuOf(pid: number): number {
 async function watchLoop(project: string, generate: string[], file: string, text: string): Promise<void> {
   // With V8's option given, as npm's scripts give it: a process started without it runs the command
   // in a child (bin/specpress.js), whose CPU /proc would count only once it ended.
-  const watcher = spawn(node, ['--v8-pool-size=1', specpress, ...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const watcher = spawn(specpress, [...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   watcher.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   watcher.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -122,7 +121,7 @@ try {
   for (const file of ['tsconfig.json', 'package.json']) cpSync(join(root, file), join(project, file));
   symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'));
   const deployments = readdirSync(join(project, 'output/deployments')).filter((d) => existsSync(join(project, 'output/deployments', d, 'openapi.json'))).sort();
-  timed('build', node, [specpress, '--version']); // dist/ built before anything is timed
+  timed('build', specpress, ['--version']); // dist/ built before anything is timed
 
   const coldToo = !process.argv.includes('--edit-loop-only');
   const orvalBin = coldToo ? orval() : undefined;
@@ -144,9 +143,9 @@ try {
       const into = join(scratch, `round-${round}`);
       record(`oat ${name}`, timed(`openapi-typescript ${name}`, join(root, 'node_modules/.bin/openapi-typescript'), [doc, '-o', join(into, `oat-${name}.ts`)]));
       if (orvalBin !== undefined) record(`orval ${name}`, timed(`orval ${name}`, orvalBin, ['-i', doc, '-o', join(into, `orval-${name}`, 'api.ts'), '--client', 'fetch'], scratch));
-      record(`specpress ${name}`, timed(`specpress ${name}`, node, [specpress, 'generate', '--no-cache', '--no-typecheck', '-d', name, '--spec', join(project, 'spec'), '--out', join(into, `cold-${name}`)], scratch));
+      record(`specpress ${name}`, timed(`specpress ${name}`, specpress, ['generate', '--no-cache', '--no-typecheck', '-d', name, '--spec', join(project, 'spec'), '--out', join(into, `cold-${name}`)], scratch));
     }
-    record('specpress all', timed('specpress all', node, [specpress, 'generate', '--no-cache', '--no-typecheck', '--spec', join(project, 'spec'), '--out', join(scratch, `round-${round}`, 'cold-all')], scratch));
+    record('specpress all', timed('specpress all', specpress, ['generate', '--no-cache', '--no-typecheck', '--spec', join(project, 'spec'), '--out', join(scratch, `round-${round}`, 'cold-all')], scratch));
   }
   const rows = (coldToo ? deployments : []).map((name) => ({
     name,
@@ -167,9 +166,9 @@ try {
 
   console.log('edit loop on a copy of the project (output/ with its regions; compile gate on)');
   const generate = ['generate', '--spec', join(project, 'spec'), '--out', join(project, 'output')];
-  timed('first run', node, [specpress, ...generate], project); // fills the caches this copy runs with
-  console.log(`  unchanged rerun:             ${s(timed('unchanged rerun', node, [specpress, ...generate], project))}`);
-  console.log(`  unchanged rerun, again:      ${s(timed('unchanged rerun', node, [specpress, ...generate], project))}`);
+  timed('first run', specpress, generate, project); // fills the caches this copy runs with
+  console.log(`  unchanged rerun:             ${s(timed('unchanged rerun', specpress, generate, project))}`);
+  console.log(`  unchanged rerun, again:      ${s(timed('unchanged rerun', specpress, generate, project))}`);
   const file = join(project, 'spec/namespaces/blockeditor-templates-v1.yaml');
   const text = readFileSync(file, 'utf8');
   if (!text.includes('What the business does.')) throw new Error(`the description this bench edits is no longer in ${file}`);
@@ -178,14 +177,14 @@ try {
   const edits: Timing[] = [];
   for (let i = 1; i <= 3; i++) {
     writeFileSync(file, text.replace('What the business does.', `What the business does (edit ${i} ${Date.now().toString(36)}).`));
-    const edit = timed('one-line change', node, [specpress, ...generate], project);
+    const edit = timed('one-line change', specpress, generate, project);
     console.log(`  one-line description change ${i}: ${s(edit)}`);
     if (edit !== undefined) edits.push(edit);
   }
   const median = [...edits].sort((a, b) => a.wall - b.wall)[Math.floor(edits.length / 2)];
   console.log(`  one-line change, median of ${edits.length}: ${s(median)}`);
   writeFileSync(file, text);
-  console.log(`  and back:                     ${s(timed('change back', node, [specpress, ...generate], project))}`);
+  console.log(`  and back:                     ${s(timed('change back', specpress, generate, project))}`);
   await watchLoop(project, generate, file, text);
 } finally {
   rmSync(scratch, { recursive: true, force: true });

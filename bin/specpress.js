@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --v8-pool-size=1
 // Entry point of the specpress command. It runs the JavaScript under dist/, compiled from the
 // TypeScript sources by scripts/build.mjs (run by `npm install`); when a source is newer than
 // that build (after `specpress generate` or an edit), it is rebuilt first, once.
@@ -19,9 +19,12 @@ const STAMP_CHECKED = 'SPECPRESS_STAMP_CHECKED';
  * V8 does its background work (compiling hot code, marking garbage) on threads of its own, four by
  * default. `generate` runs three JavaScript threads (this one, ts-morph's, prettier's): on a
  * machine of two cores, V8's four more made a cold run about a sixth slower and an edit's run a
- * tenth (the commit that added this has the figures). So `generate` runs with one: a process
- * started without the option and not answered from the run cache starts the command again with
- * it and passes its exit on (npm's scripts give the option, and skip this).
+ * tenth (the commit that added this has the figures). So `generate` runs with one. The first line
+ * of this file gives the option to every command run as `specpress` (npx, npm's link to this file,
+ * the file itself), so such a run starts once; `serve` answered as fast with one on two cores
+ * (bench/posts.bench.ts, in the commit that moved the option there). A process started otherwise
+ * (`node bin/specpress.js generate`) and not answered from the run cache starts the command again
+ * with it and passes its exit on (npm's scripts give the option, and skip this).
  */
 const wantsOneV8Thread = process.argv[2] === 'generate' && !process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'));
 

@@ -1,7 +1,9 @@
 /**
- * `specpress generate` runs with V8's background threads cut to one (bin/specpress.js): a process
- * started without the option runs the command again in a child that has it, passes its exit on,
- * and passes a signal sent to it alone on to the child, so that nothing outlives it.
+ * `specpress generate` runs with V8's background threads cut to one (bin/specpress.js): run as
+ * `specpress` (the file itself, as npx and npm's link run it) its first line gives the option and
+ * nothing starts again; a process started without the option runs the command again in a child
+ * that has it, passes its exit on, and passes a signal sent to it alone on to the child, so that
+ * nothing outlives it.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +39,25 @@ async function until(done: () => boolean, what: string): Promise<void> {
 }
 
 describe('generate with one V8 thread', () => {
+  it('run as the command itself, has the option from its first line and starts no child', async () => {
+    const specDir = join(scratch, 'spec-direct');
+    cpSync(new URL('./fixtures/spec', import.meta.url).pathname, specDir, { recursive: true });
+    const command = spawn(join(repo, 'bin/specpress.js'), ['generate', '--watch', '--no-typecheck', '--spec', specDir, '--out', join(scratch, 'out-direct')], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    command.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    command.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<unknown>((resolve) => command.on('exit', resolve));
+    try {
+      await until(() => out.includes('watching'), `"watching" (${out.slice(-300)})`);
+      expect(readFileSync(`/proc/${command.pid}/cmdline`, 'utf8').split('\0')).toContain('--v8-pool-size=1');
+      expect(childrenOf(command.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('bin/specpress.js'))).toEqual([]);
+      command.kill('SIGTERM');
+      await exited;
+    } finally {
+      command.kill('SIGKILL');
+    }
+  }, 2 * PATIENCE_MS);
+
   it('runs in a child given the option, and a SIGTERM to the command ends both', async () => {
     const specDir = join(scratch, 'spec');
     cpSync(new URL('./fixtures/spec', import.meta.url).pathname, specDir, { recursive: true });
