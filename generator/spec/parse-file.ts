@@ -10,7 +10,7 @@ import { yaml } from './yaml-library.ts';
 import { aliasLinks, loopingAlias, unresolvedAlias, type AliasLink } from './alias-links.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, positionOf, type SourceFile } from './positions.ts';
-import { quickData } from './quick-parse.ts';
+import { mayHoldAlias, quickData } from './quick-parse.ts';
 import { yamlProblems } from './yaml-problems.ts';
 
 /**
@@ -30,7 +30,7 @@ export function readSpecText(file: string, text: string): ReadText {
   if (read.problems !== undefined) return read;
   const { src, data } = read;
   // Only a text with an alias (`*a`) can give data that holds itself, or has aliases to list.
-  if (!text.includes('*')) return { src, data, aliases: () => [] };
+  if (!mayHoldAlias(text)) return { src, data, aliases: () => [] };
   const loop = loopingAlias(data);
   if (loop !== undefined) return { src, problems: [diagnostic('aliasLoop', positionOf(src, loop), {})] };
   return { src, data, aliases: () => aliasLinks(src.doc, data) };

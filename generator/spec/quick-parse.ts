@@ -32,9 +32,15 @@ const DECLINED: readonly RegExp[] = [
   /^.{1025}/m,
 ];
 
-/** What starts an alias, or (declining more than needed) a word of prose after a `*`. */
+/** What starts an alias, or (counting more than there are) a word of prose after a `*`. */
 const ALIAS = /(?:^|[\s[{,])\*/g;
 const MAX_ALIASES = 10;
+
+/** Whether the text may hold an alias: false means it holds none. */
+export function mayHoldAlias(text: string): boolean {
+  ALIAS.lastIndex = 0;
+  return ALIAS.test(text);
+}
 
 /** The data of a spec file's text as yaml would give it, or undefined when yaml must read it. */
 export function quickData(text: string): { data: unknown } | undefined {
