@@ -8,8 +8,8 @@
  * they format), at least one, and those only as the run's work grows: a thread costs its start
  * and a prettier of its own (loaded and warmed up again), more than a one-line edit's few pieces
  * take to format. So a run's first IN_THREAD_CHARS characters are formatted on the thread
- * ts-morph is loaded on (ts-thread.ts, which loads prettier too while the spec is read), and
- * only a run with more starts the pool. A run without caches used to start it at once; its
+ * ts-morph is loaded on (ts-thread.ts, which loads prettier at the first), and only a run with
+ * more starts the pool. A run without caches used to start it at once; its
  * files are now laid out by their emitters but for a few declarations, and the pool's thread and
  * its prettier cost more than formatting those there. The run may then
  * have one thread more for each CHARS_PER_THREAD characters it has sent, each handed up to

@@ -405,7 +405,7 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   const started = performance.now();
   const cache = options.formatCache === false ? undefined : (opened ?? (await openRunCache(specDir, options)));
   if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
-  // Something changed: the thread loads prettier and json-schema-to-typescript while this one reads the spec.
+  // Something changed: the thread loads json-schema-to-typescript while this one reads the spec.
   startTsThread();
   const { model, diagnostics } = await loadSpec(specDir, { cache: options.formatCache !== false });
   if (model === undefined) return { diagnostics };

@@ -3,18 +3,19 @@
  * files at their top-level statements (TypeScript's compiler is loaded here, not on the main
  * thread), formats the few pieces of a small edit with prettier, and compiles schemas into types
  * with json-schema-to-typescript (a run's batch started at once and taken later, while the main
- * thread emits other files). prettier and json-schema-to-typescript are loaded as this
- * module loads, so the loads overlap what the main thread does until it first needs them
- * (reading and checking the spec). ts-morph, with TypeScript's compiler (a long load), is loaded
- * at the first request that needs it: the emitters write their files as text laid out as prettier
- * lays them out, so a generation asks for none and never loads it.
+ * thread emits other files). json-schema-to-typescript is loaded as this module loads, so the
+ * load overlaps what the main thread does until it first needs it (reading and checking the
+ * spec). prettier and ts-morph (with TypeScript's compiler, a long load) are loaded at the first
+ * request that needs them: the emitters write their files as text laid out as prettier lays them
+ * out, so a generation, cold or after an edit, asks for neither (a cold run of one deployment
+ * spent ~60 ms of this thread's time loading and warming prettier up for nothing, while the
+ * main thread wanted the second core).
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';
 import { printStructurePieces } from './emit/print-structure.ts';
 import { topLevelPieces } from './top-level-pieces.ts';
 import type { SchemaTypeRequest, TsThreadRequest } from './ts-thread.ts';
-import { TS_PARSER } from './format-options.ts';
 
 // A library that cannot load is the error of the requests needing it (thrown to the main thread), not a thread that never answers.
 let tsMorph: 'not loaded' | 'loaded' | { unloadable: unknown } = 'not loaded';
@@ -23,20 +24,18 @@ function needTsMorph(): void {
     try {
       createRequire(import.meta.url)('ts-morph');
       tsMorph = 'loaded';
+      loaded.add('ts-morph');
     } catch (error) {
       tsMorph = { unloadable: error };
     }
   }
   if (typeof tsMorph === 'object') throw tsMorph.unloadable;
 }
-// prettier loads its parser at its first use: one small text, so that the run's first format does not wait for it.
-const prettier = import('prettier').then(async (loaded) => {
-  await loaded.format('const loaded = true;\n', { parser: TS_PARSER });
-  return loaded;
-});
-prettier.catch(() => undefined);
-const schemaTypes = prettier.then(() => import('json-schema-to-typescript'));
-schemaTypes.catch(() => undefined);
+/** The libraries this thread has loaded, for the tests (ts-thread.ts's tsThreadLibraries). */
+const loaded = new Set<string>();
+let prettier: Promise<typeof import('prettier')> | undefined;
+const schemaTypes = import('json-schema-to-typescript');
+schemaTypes.then(() => loaded.add('json-schema-to-typescript')).catch(() => undefined);
 
 /** json-schema-to-typescript's `compile` of each schema, in order. */
 async function compileAll(schemas: SchemaTypeRequest[]): Promise<string[]> {
@@ -86,5 +85,7 @@ async function answer(request: TsThreadRequest): Promise<string | string[] | und
     if (batch === undefined) throw new Error('no schemas were started to take');
     return batch;
   }
+  if (request.kind === 'libraries') return [...loaded].sort();
+  prettier ??= import('prettier').then((library) => (loaded.add('prettier'), library));
   return (await prettier).format(request.text, request.options);
 }

@@ -3,13 +3,12 @@
  * of their own (ts-thread-worker.ts), called synchronously through synckit: a structure is
  * printed with it and the formatter cuts a file given whole with it, as if it were loaded here
  * (the emitters write text laid out as prettier lays it out, so a generation asks for neither, and
- * ts-morph loads only at such a request); a run's first few pieces are formatted there too
- * (format-pool.ts), by the prettier it loads at its start, and schemas not compiled before are
- * turned into types there by json-schema-to-typescript (which loads prettier as it loads: on this
- * thread it costs the main one nothing). A run not answered from the run cache starts the thread
- * before it reads the spec (startTsThread), so prettier and json-schema-to-typescript load on
- * another core while this one reads and checks. The thread is not waited for at exit (synckit
- * unrefs it).
+ * ts-morph loads only at such a request); a run's first few pieces to format are formatted
+ * there too (format-pool.ts), by a prettier loaded at the first, and schemas not compiled before
+ * are turned into types there by json-schema-to-typescript (on this thread it costs the main one
+ * nothing). A run not answered from the run cache starts the thread before it reads the spec
+ * (startTsThread), so json-schema-to-typescript loads on another core while this one reads and
+ * checks. The thread is not waited for at exit (synckit unrefs it).
  */
 import { createRequire } from 'node:module';
 import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
@@ -22,7 +21,8 @@ export type TsThreadRequest =
   | { kind: 'format'; text: string; options: Options }
   | { kind: 'schema-types'; schemas: SchemaTypeRequest[] }
   | { kind: 'start-schema-types'; schemas: SchemaTypeRequest[] }
-  | { kind: 'take-schema-types' };
+  | { kind: 'take-schema-types' }
+  | { kind: 'libraries' };
 
 /** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
 export interface SchemaTypeRequest {
@@ -70,6 +70,11 @@ function ask(request: TsThreadRequest): string | string[] | undefined {
   startTsThread();
   asked.set(request.kind, tsThreadRequests(request.kind) + 1);
   return call!(request);
+}
+
+/** The libraries the thread has loaded, sorted (the tests look: a generation needs few); none when it was not started. */
+export function tsThreadLibraries(): string[] {
+  return call === undefined ? [] : (ask({ kind: 'libraries' }) as string[]);
 }
 
 /** ts-morph's text of the source file's structure (with the header first) in top-level pieces (print-structure.ts); the structure must be plain data, no writer function. */

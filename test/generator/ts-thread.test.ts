@@ -94,26 +94,28 @@ describe('the ts-morph thread', { timeout: 2 * PATIENCE_MS }, () => {
     expect(() => printSource(withWriter as never)).toThrow(/cannot be sent to the ts-morph thread.*write that text into a string/);
   });
 
-  it('takes ts-morph and json-schema-to-typescript off the main thread: a whole generation never loads them there', async () => {
+  it('takes ts-morph and json-schema-to-typescript off the main thread: a whole generation never loads them there, nor prettier anywhere', async () => {
     const t = await fixtureInOwnFolder(cleanups);
     // A process of its own: test files share their worker's modules, and another may load ts-morph.
     const script = [
       `import { createRequire } from 'node:module';`,
       `const { generateFromSpec } = await import(${JSON.stringify(new URL('../../generator/generate.ts', import.meta.url).href)});`,
-      `const { tsThreadsStarted } = await import(${JSON.stringify(new URL('../../generator/ts-thread.ts', import.meta.url).href)});`,
+      `const { tsThreadsStarted, tsThreadLibraries } = await import(${JSON.stringify(new URL('../../generator/ts-thread.ts', import.meta.url).href)});`,
       `const run = await generateFromSpec(${JSON.stringify(t.specDir)}, { outDir: ${JSON.stringify(join(t.dir, 'output'))}, formatCache: false });`,
       // Their code, that is: the version in a package.json is read for the caches' keys.
       `const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => /\\/(ts-morph|json-schema-to-typescript|prettier)\\/.*\\.[cm]?js$/.test(path));`,
-      `console.log(JSON.stringify({ status: run.result?.status, files: run.result?.files, loaded, threads: tsThreadsStarted() }));`,
+      `console.log(JSON.stringify({ status: run.result?.status, files: run.result?.files, loaded, threads: tsThreadsStarted(), inThread: tsThreadLibraries() }));`,
     ].join('\n');
     const tsx = pathToFileURL(require.resolve('tsx')).href;
     const child = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { cwd: t.dir, encoding: 'utf8' });
     expect(child.status, child.stderr).toBe(0);
-    const answer = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { status: string; files: number; loaded: string[]; threads: number };
+    const answer = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { status: string; files: number; loaded: string[]; threads: number; inThread: string[] };
     expect(answer.status).toBe('ok');
     expect(answer.files).toBeGreaterThan(10);
     // Nor json-schema-to-typescript, nor the prettier it requires: the types are compiled there too.
     expect(answer.loaded).toEqual([]);
     expect(answer.threads).toBe(1);
+    // And there, only json-schema-to-typescript: the files come laid out, nothing asks prettier or ts-morph.
+    expect(answer.inThread).toEqual(['json-schema-to-typescript']);
   });
 });
