@@ -268,7 +268,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
     const routes = emitSharedRoutes(shared, context);
     context.routeName = routes.index.name;
-    files.push(...validators.files, ...emitReferenceAssets());
+    files.push(...emitReferenceAssets());
     // What is formatted is formatted on the pool's threads while this one emits what comes next;
     // the files are then taken in order, so the output does not depend on which finished first.
     const sharedCode = formatAll([...args.files, ...data.files, ...routes.files], formatter);
@@ -293,7 +293,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     }
     // The shared types last: their schemas take this thread longest to compile, while the pool formats what came before.
     const sharedTypes = formatAll(await emitSharedTypes(shared, customOperations(shared).map((op) => op.endpoint.operationId)), formatter);
-    files.push(...(await sharedCode), ...(await sharedTypes));
+    files.push(...(await sharedCode), ...(await sharedTypes), ...validators.files());
     for (const { name, started, made } of deployments) {
       const done = await made;
       files.push(...done);

@@ -13,12 +13,20 @@ const keyed = (_key: string, value: unknown): unknown => (value instanceof RegEx
 
 /** `make()`'s text, from the cache when `inputs` (JSON-serialisable) are those it was made from before; `enabled` false neither reads nor writes. */
 export function cachedText(kind: string, inputs: unknown, make: () => string, enabled: boolean): string {
-  const store = enabled ? cacheStore() : undefined;
-  if (store === undefined) return make();
-  const key = `${kind}:${createHash('sha256').update(JSON.stringify(inputs, keyed)).digest('hex')}`;
-  const kept = store.get('text', key);
-  if (kept !== undefined) return kept;
+  const entry = textEntry(kind, inputs, enabled);
+  if (entry.kept !== undefined) return entry.kept;
   const text = make();
-  store.put('text', key, text);
+  entry.keep(text);
   return text;
+}
+
+/**
+ * The text kept for `inputs` (undefined when none is), and how to keep the one made: for a step
+ * whose text is made on another thread and taken later. `enabled` false neither reads nor writes.
+ */
+export function textEntry(kind: string, inputs: unknown, enabled: boolean): { kept: string | undefined; keep(text: string): void } {
+  const store = enabled ? cacheStore() : undefined;
+  if (store === undefined) return { kept: undefined, keep: () => undefined };
+  const key = `${kind}:${createHash('sha256').update(JSON.stringify(inputs, keyed)).digest('hex')}`;
+  return { kept: store.get('text', key), keep: (text) => store.put('text', key, text) };
 }

@@ -36,17 +36,29 @@ const loaded = new Set<string>();
 let prettier: Promise<typeof import('prettier')> | undefined;
 const schemaTypes = import('json-schema-to-typescript');
 schemaTypes.then(() => loaded.add('json-schema-to-typescript')).catch(() => undefined);
+const validatorsCode = import('./emit/validators-code.ts').then((module) => (module.loadAjv(), loaded.add('ajv'), module));
+validatorsCode.catch(() => undefined);
 
 /** json-schema-to-typescript's `compile` of each schema, in order. */
 async function compileAll(schemas: SchemaTypeRequest[]): Promise<string[]> {
   const { compile } = await schemaTypes;
   const texts: string[] = [];
-  for (const { schema, name, options } of schemas) texts.push(await compile(schema, name, options));
+  for (const { schema, name, options } of schemas) {
+    texts.push(await compile(schema, name, options));
+    // compile() resolves through promises alone: without a turn of the event loop now and then, a
+    // request sent meanwhile (the validators to start) would wait for the whole batch, and the
+    // main thread with it.
+    if (texts.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
   return texts;
 }
 
-/** The batch start-schema-types began, until take-schema-types takes it. */
+/** Schemas compiled between two turns of the event loop: a turn costs little, a request waits for at most these. */
+const YIELD_EVERY = 8;
+
+/** The batch start-schema-types began, until take-schema-types takes it; the same for the validators. */
 let started: Promise<string[]> | undefined;
+let validators: Promise<string> | undefined;
 
 /**
  * An error as the main thread can be sent it. synckit posts a failed request's error with its own
@@ -84,6 +96,19 @@ async function answer(request: TsThreadRequest): Promise<string | string[] | und
     started = undefined;
     if (batch === undefined) throw new Error('no schemas were started to take');
     return batch;
+  }
+  if (request.kind === 'start-validators') {
+    const { schemas } = request;
+    // After the types started before: their batch is what the main thread takes first.
+    validators = Promise.all([validatorsCode, started?.catch(() => undefined)]).then(([module]) => module.standaloneValidators(schemas));
+    validators.catch(() => undefined);
+    return undefined;
+  }
+  if (request.kind === 'take-validators') {
+    const code = validators;
+    validators = undefined;
+    if (code === undefined) throw new Error('no validators were started to take');
+    return code;
   }
   if (request.kind === 'libraries') return [...loaded].sort();
   prettier ??= import('prettier').then((library) => (loaded.add('prettier'), library));

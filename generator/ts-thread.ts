@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import type { JSONSchema, Options as SchemaTypeOptions } from 'json-schema-to-typescript';
 import type { Options } from 'prettier';
 import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+import type { ValidatorSchemas } from './emit/validators-code.ts';
 
 export type TsThreadRequest =
   | { kind: 'print'; structure: OptionalKind<SourceFileStructure>; header: string | undefined }
@@ -22,6 +23,8 @@ export type TsThreadRequest =
   | { kind: 'schema-types'; schemas: SchemaTypeRequest[] }
   | { kind: 'start-schema-types'; schemas: SchemaTypeRequest[] }
   | { kind: 'take-schema-types' }
+  | { kind: 'start-validators'; schemas: ValidatorSchemas }
+  | { kind: 'take-validators' }
   | { kind: 'libraries' };
 
 /** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
@@ -118,4 +121,17 @@ export function startSchemaTypesInTsThread(schemas: SchemaTypeRequest[]): void {
 /** The texts of the schemas last started, in order, once the thread has them (an error of theirs is thrown here). */
 export function takeSchemaTypesFromTsThread(): string[] {
   return ask({ kind: 'take-schema-types' }) as string[];
+}
+
+/**
+ * Has the thread start making ajv's code of the validators (validators-code.ts) and answers at
+ * once, as startSchemaTypesInTsThread does.
+ */
+export function startValidatorsInTsThread(schemas: ValidatorSchemas): void {
+  ask({ kind: 'start-validators', schemas });
+}
+
+/** The validators' code last started, once the thread has it (an error of its is thrown here). */
+export function takeValidatorsFromTsThread(): string {
+  return ask({ kind: 'take-validators' }) as string;
 }

@@ -5,7 +5,7 @@
  * codeDigest): a stale entry can only miss. Off with the cache (`generate --no-cache`).
  */
 import { cacheStore, type CacheStore } from '../cache-store.ts';
-import { cachedText } from '../text-cache.ts';
+import { cachedText, textEntry } from '../text-cache.ts';
 
 let store: CacheStore | undefined;
 let salt = '';
@@ -26,4 +26,9 @@ export const textMemoOn = (): boolean => store !== undefined;
  */
 export function memoizedText(step: string, input: string, make: () => string): string {
   return cachedText(step, [salt, input], make, store !== undefined);
+}
+
+/** memoizedText's entry for `input`, for a text made later (text-cache.ts's textEntry). */
+export function memoEntry(step: string, input: string): { kept: string | undefined; keep(text: string): void } {
+  return textEntry(step, [salt, input], store !== undefined);
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   deployment.routes[2].endpoints[1].args.title = { type: 'string', minLength: 2, required: true };
   const shared = emitValidators({ deployments: [deployment] });
   validatorName = (id) => shared.index.name(deployment.name, id);
-  for (const file of [...shared.files, ...emitClient(deployment)]) {
+  for (const file of [...shared.files(), ...emitClient(deployment)]) {
     const name = file.path.split('/').at(-1)!;
     await writeFile(join(dir, name), await formatFile(file.path, file.content));
   }
@@ -69,7 +69,7 @@ describe('generated validators', () => {
       const model = smallModel();
       const [posts] = model.deployments[0]!.routes.filter((r) => r.path === '/core/v2/posts');
       for (const endpoint of posts!.endpoints.slice(0, users)) endpoint.args.meta = big;
-      return emitValidators(model).files[0]!.content.split('k29x-').length - 1;
+      return emitValidators(model).files()[0]!.content.split('k29x-').length - 1;
     };
     expect(withMeta(1)).toBeGreaterThan(0);
     expect(withMeta(2)).toBe(withMeta(1));
