@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --v8-pool-size=1
+#!/usr/bin/env -S node --v8-pool-size=1 --no-opt
 // Entry point of the specpress command. It runs the JavaScript under dist/, compiled from the
 // TypeScript sources by scripts/build.mjs (run by `npm install`); when a source is newer than
 // that build (after `specpress generate` or an edit), it is rebuilt first, once.
@@ -9,28 +9,41 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** The V8 option `generate` runs with, and how many background threads it gives V8. */
-const ONE_V8_THREAD = '--v8-pool-size=1';
-
-/** Set for the process started again with V8's option: the run cache's stamp was checked already. */
+/** Set for the process started again with V8's options: the run cache's stamp was checked already. */
 const STAMP_CHECKED = 'SPECPRESS_STAMP_CHECKED';
 
 /**
+ * The V8 options `generate` runs with: one background thread, and no optimizing compiler.
+ *
  * V8 does its background work (compiling hot code, marking garbage) on threads of its own, four by
  * default. `generate` runs three JavaScript threads (this one, ts-morph's, prettier's): on a
  * machine of two cores, V8's four more made a cold run about a sixth slower and an edit's run a
- * tenth (the commit that added this has the figures). So `generate` runs with one. The first line
- * of this file gives the option to every command run as `specpress` (npx, npm's link to this file,
- * the file itself), so such a run starts once; `serve` answered as fast with one on two cores
- * (bench/posts.bench.ts, in the commit that moved the option there). A process started otherwise
- * (`node bin/specpress.js generate`) and not answered from the run cache starts the command again
- * with it and passes its exit on (npm's scripts give the option, and skip this).
+ * tenth (the commit that added this has the figures). So it runs with one.
+ *
+ * A generation is over in a second, most of its code run a few times: TurboFan, V8's optimizing
+ * compiler, spent a third of its CPU time (~0.35 of 1.1 s for one deployment) compiling code the
+ * run was about to leave, on the core the other threads wanted. Without it (`--no-opt`, code still
+ * compiled by V8's baseline compiler) every run measured was faster, cold (one deployment, all
+ * three) and after an edit (the commit that added it has the figures). The compile gate's
+ * compiler runs in a process of its own, with V8's defaults.
  */
-const wantsOneV8Thread = process.argv[2] === 'generate' && !process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'));
+const GENERATE_V8_OPTIONS = ['--v8-pool-size=1', '--no-opt'];
 
-function rerunWithOneV8Thread() {
+/**
+ * The first line of this file gives those options to every command run as `specpress` (npx,
+ * npm's link to this file, the file itself), so such a `generate` starts once. `serve` runs for
+ * days, on hot paths the optimizing compiler is made for: started with them, it starts itself
+ * again without them. A `generate` started otherwise (`node bin/specpress.js generate`) and not
+ * answered from the run cache starts itself again with them (npm's scripts give them, and skip
+ * this). The process started again passes its exit on.
+ */
+const wantsGenerateOptions = process.argv[2] === 'generate' && !process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'));
+const wantsServeOptions = process.argv[2] === 'serve' && process.execArgv.includes('--no-opt');
+
+/** Runs this command again in a child with these V8 options, and resolves with its exit. */
+function rerunWith(execArgv) {
   const env = { ...process.env, [STAMP_CHECKED]: '1' };
-  const child = spawn(process.execPath, [...process.execArgv, ONE_V8_THREAD, ...process.argv.slice(1)], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, [...execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
   // A terminal's Ctrl-C reaches both processes; a signal sent to this one alone is passed on.
   const forward = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
@@ -57,19 +70,19 @@ async function answeredFromCache() {
   if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
   // Nothing is answered from the cache with --no-cache: a process about to start itself again goes
   // straight to it (the one it starts checks dist/ itself).
-  if (wantsOneV8Thread && process.argv.includes('--no-cache')) return undefined;
+  if (wantsGenerateOptions && process.argv.includes('--no-cache')) return undefined;
   // A dist/ older than its sources is not even imported: its modules would stay loaded in this
   // process, and the rebuilt ones below would link against them (an export added since the
   // build is then missing, and the run fails instead of rebuilding).
   const { isStale } = await import('../scripts/build.mjs');
   if (isStale()) return undefined;
   freshDist = true;
-  // The ts-morph thread (prettier and json-schema-to-typescript load there at once, ts-morph when
-  // a run will print: generator/ts-thread.ts) starts before the stamp is checked: a run the stamp
+  // The ts-morph thread (json-schema-to-typescript and ajv load there at once, prettier and
+  // ts-morph when a run asks them: generator/ts-thread.ts) starts before the stamp is checked: a run the stamp
   // does not answer is an edit's (or a cold one's), which would otherwise wait for those loads the
   // longer; a run it answers leaves it unused (unref'd, ~20 ms of that rerun's quarter second).
   // A process that will start the command again leaves it to the one it starts.
-  if (!wantsOneV8Thread) (await import('../dist/generator/ts-thread.js')).startTsThread();
+  if (!wantsGenerateOptions) (await import('../dist/generator/ts-thread.js')).startTsThread();
   if (stampChecked) return undefined;
   try {
     const { fastRerun } = await import(module.href);
@@ -81,7 +94,8 @@ async function answeredFromCache() {
 }
 
 let code = await answeredFromCache();
-if (code === undefined && wantsOneV8Thread) code = await rerunWithOneV8Thread();
+if (code === undefined && wantsGenerateOptions) code = await rerunWith([...process.execArgv, ...GENERATE_V8_OPTIONS]);
+if (code === undefined && wantsServeOptions) code = await rerunWith(process.execArgv.filter((arg) => !GENERATE_V8_OPTIONS.includes(arg)));
 if (code !== undefined) {
   process.exitCode = code;
 } else {

@@ -21,9 +21,11 @@ interface Started {
   restUrl: string;
 }
 
-/** Runs `specpress serve` on a port the OS picks and waits for its banner. */
+/** Runs `specpress serve` on a port the OS picks and waits for its banner; `direct`: as the command itself (its first line's V8 options), not through `node`. */
 async function serve(...extra: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', deployment, ...extra], { cwd: root, env: childEnv(database) });
+  const direct = extra[0] === 'direct';
+  const args = ['serve', '--port', '0', '--data', dataDir, '--deployment', deployment, ...extra.slice(direct ? 1 : 0)];
+  const child = direct ? spawn(path.join(root, 'bin/specpress.js'), args, { cwd: root, env: childEnv(database) }) : spawn(process.execPath, [path.join(root, 'bin/specpress.js'), ...args], { cwd: root, env: childEnv(database) });
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
@@ -76,4 +78,30 @@ describe('specpress serve', () => {
     }
     expect(second.output()).not.toContain('"msg":"request"');
   }, 3 * PATIENCE_MS); // two starts of a server process
+
+  it("run as the command itself, starts itself again without generate's V8 options, and a SIGTERM ends both", async () => {
+    const started = await serve('direct');
+    const cmdline = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const children = () =>
+      fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
+        try {
+          return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === started.child.pid;
+        } catch {
+          return false;
+        }
+      });
+    let server: number | undefined;
+    try {
+      expect(cmdline(started.child.pid!)).toContain('--no-opt');
+      [server] = children().filter((pid) => cmdline(pid).some((arg) => arg.endsWith('bin/specpress.js')));
+      expect(server, started.output()).toBeDefined();
+      // V8's optimizing compiler and its background threads are the server's, as node's defaults give them.
+      expect(cmdline(server!)).not.toContain('--no-opt');
+      expect(cmdline(server!)).not.toContain('--v8-pool-size=1');
+      expect((await fetch(`${started.restUrl}/`, { signal: patient() })).status).toBe(200);
+    } finally {
+      expect(await stop(started.child)).toBe(0);
+    }
+    expect(server !== undefined && fs.existsSync(`/proc/${server}`) && !fs.readFileSync(`/proc/${server}/stat`, 'utf8').split(') ')[1]!.startsWith('Z')).toBe(false);
+  }, 2 * PATIENCE_MS);
 });
