@@ -32,7 +32,7 @@ import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, writeAtomic, type WritePlan } from './write.ts';
 import { readIfExists } from './read-text.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
-import { loadSpec, type Diagnostic } from './spec/load.ts';
+import { loadSpec, reportOrder, type Diagnostic } from './spec/load.ts';
 import { codeDigest, openRunCache, type RunCache, type RunSeen } from './run-cache.ts';
 import { startTsThread } from './ts-thread.ts';
 import { DeploymentCache } from './deployment-cache.ts';
@@ -240,7 +240,15 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
   return existing;
 }
 
-export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
+/**
+ * The run's files from a model, written (or compared). `modelChecked`, for a model loaded with its
+ * checks deferred (spec/load.ts): run once the types' schemas are compiling on the ts-morph
+ * thread, so that they start that much earlier; false stops the run there, before anything is
+ * written, and it answers undefined.
+ */
+export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult>;
+export async function generateFromModel(model: SpecModel, options: GenerateOptions, modelChecked: () => Promise<boolean>): Promise<GenerateResult | undefined>;
+export async function generateFromModel(model: SpecModel, options: GenerateOptions, modelChecked?: () => Promise<boolean>): Promise<GenerateResult | undefined> {
   const started = performance.now();
   const onDisk = await existingHandlers(options.outDir);
   const previous = parseManifest(readIfExists(join(options.outDir, MANIFEST_FILE)));
@@ -256,6 +264,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     openTextMemo(options.formatCache !== false, options.formatCache !== false ? await codeDigest() : '');
     // The types' schemas compile on the ts-morph thread while this one emits everything before the types.
     startTypes(shared);
+    if (modelChecked !== undefined && !(await modelChecked())) return undefined;
     // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
     const handlers = formatAll(emitHandlers(shared), formatter);
     const validators = emitValidators(shared, { cache: options.formatCache !== false });
@@ -407,9 +416,15 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
   // Something changed: the thread loads json-schema-to-typescript while this one reads the spec.
   startTsThread();
-  const { model, diagnostics } = await loadSpec(specDir, { cache: options.formatCache !== false });
-  if (model === undefined) return { diagnostics };
-  const result = await generateFromModel(model, options);
+  const loaded = await loadSpec(specDir, { cache: options.formatCache !== false, deferModelChecks: true });
+  let { diagnostics } = loaded;
+  if (loaded.model === undefined) return { diagnostics };
+  const result = await generateFromModel(loaded.model, options, async () => {
+    const found = await loaded.checkModel!();
+    diagnostics = reportOrder([...diagnostics, ...found]);
+    return !found.some((d) => d.severity === 'error');
+  });
+  if (result === undefined) return { diagnostics };
   // Only output that is what the spec says is worth compiling: after `--check` found drift the
   // handlers on disk are not the ones a run would leave.
   if (options.typecheck && result.status === 'ok' && !options.diff) {

@@ -39,14 +39,28 @@ const FOLDERS: Array<{ folder: string; kind: FileKind; list: Exclude<keyof SpecS
 /** A limit that keeps a hostile or mistaken spec from exhausting memory: the largest spec file is tens of KiB (aliases: parse-file.ts). */
 export const MAX_SPEC_FILE_BYTES = 1024 * 1024;
 
-/** `cache` false: every file is parsed and the meta-schema compiled, nothing is taken from earlier loads (`generate --no-cache`). */
+/**
+ * `cache` false: every file is parsed and the meta-schema compiled, nothing is taken from earlier
+ * loads (`generate --no-cache`). `deferModelChecks`: the checks of the resolved model (routes that
+ * overlap, generated names, filters: tens of milliseconds) are left to the caller, who gets the
+ * model unchecked and `checkModel`, and must run it before anything comes of the model (generate
+ * runs it once it has started the types' schemas compiling on another thread).
+ */
 export interface LoadOptions {
   cache?: boolean;
+  deferModelChecks?: boolean;
 }
 
-export async function loadSpec(specDir: string, options: LoadOptions = {}): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
+export interface LoadResult {
+  model?: SpecModel;
+  diagnostics: Diagnostic[];
+  /** With `deferModelChecks` and a model: the model's checks, their diagnostics to add to `diagnostics` (reportOrder). */
+  checkModel?: () => Promise<Diagnostic[]>;
+}
+
+export async function loadSpec(specDir: string, options: LoadOptions = {}): Promise<LoadResult> {
   try {
-    return await loadChecked(specDir, options.cache !== false);
+    return await loadChecked(specDir, options.cache !== false, options.deferModelChecks === true);
   } catch (error) {
     // A loader bug must still reach the user as one readable line, not a stack trace.
     const at = { file: displayPath(specDir), line: 1, col: 1 };
@@ -54,38 +68,61 @@ export async function loadSpec(specDir: string, options: LoadOptions = {}): Prom
   }
 }
 
-async function loadChecked(specDir: string, cache: boolean): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
+async function loadChecked(specDir: string, cache: boolean, defer: boolean): Promise<LoadResult> {
   reuseSpecValidators(cache);
   // The salt reads the generator's code: only worth it when the cache is used.
   const parsed = await ParseCache.open(cache ? [await codeDigest(), metaSchemaText()] : [], cache);
   const { sources, diagnostics } = await readSources(specDir, parsed);
   diagnostics.push(...checkSemantics(sources));
   diagnostics.push(...applyExtends(sources));
-  let model: SpecModel | undefined;
-  if (!diagnostics.some((d) => d.severity === 'error')) {
-    const resolved = resolveSpec(sources);
-    // Checks of what resolution made: args pulled in by shapes, every deployment's routes, generated
-    // names. Those that read one deployment alone run only on a model they have not passed before.
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics: await saved(parsed, diagnostics) };
+  const resolved = resolveSpec(sources);
+  diagnostics.push(...onceEach(resolved.diagnostics));
+  const checkModel = async (): Promise<Diagnostic[]> => {
+    // Checks of what resolution made: args pulled in by shapes, every deployment's routes,
+    // generated names. Those that read one deployment alone run only on a model they have not
+    // passed before.
     const clean = await CleanDeployments.open(cache);
     const fresh = resolved.model.deployments.filter((d) => !clean.passedBefore(d));
     const ownChecks = [...checkOverlaps({ deployments: fresh }), ...checkGeneratedNames(resolved.model, fresh)];
     if (ownChecks.length === 0) for (const d of fresh) clean.passed(d);
-    const checked = [...resolved.diagnostics, ...checkFilters(resolved.model), ...ownChecks];
-    // These run once per deployment and may find one problem in each, its list of names
-    // differing with the deployment's overrides: say it once, at its place.
-    const seen = new Set<string>();
-    for (const d of checked) {
-      const at = `${d.file}:${d.line}:${d.col}:${d.code}`;
-      if (!seen.has(at)) diagnostics.push(d);
-      seen.add(at);
-    }
-    if (!checked.some((d) => d.severity === 'error')) model = resolved.model;
-  }
-  // After resolution: the positions it asked of each file are remembered with the file.
+    const found = onceEach([...checkFilters(resolved.model), ...ownChecks]);
+    // The positions these asked of each file are remembered with it, as the load's are.
+    await parsed.save();
+    return found;
+  };
+  const resolvedClean = !diagnostics.some((d) => d.severity === 'error');
+  if (defer && resolvedClean) return { model: resolved.model, diagnostics: await saved(parsed, diagnostics), checkModel };
+  // A model resolution found wrong is checked all the same: every problem of a run is said together.
+  const found = await checkModel();
+  const all = reportOrder([...diagnostics, ...found]);
+  return { ...(resolvedClean && !found.some((d) => d.severity === 'error') ? { model: resolved.model } : {}), diagnostics: all };
+}
+
+/**
+ * The checks after resolution run once per deployment and may find one problem in each, its list
+ * of names differing with the deployment's overrides: say it once, at its place.
+ */
+function onceEach(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const at = `${d.file}:${d.line}:${d.col}:${d.code}`;
+    const first = !seen.has(at);
+    seen.add(at);
+    return first;
+  });
+}
+
+/** The load's diagnostics in report order, once the positions it asked are remembered with their files. */
+async function saved(parsed: ParseCache, diagnostics: Diagnostic[]): Promise<Diagnostic[]> {
   await parsed.save();
-  diagnostics.sort(compareDiagnostics);
-  const unique = diagnostics.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(diagnostics[i - 1]));
-  return { model, diagnostics: unique };
+  return reportOrder(diagnostics);
+}
+
+/** Diagnostics in the order they are reported (causes first, then by place), each once. */
+export function reportOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  const sorted = [...diagnostics].sort(compareDiagnostics);
+  return sorted.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(sorted[i - 1]!));
 }
 
 /** Parses and schema-checks every file; files that fail still take part (marked invalid). */
