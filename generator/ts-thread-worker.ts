@@ -38,6 +38,8 @@ const schemaTypes = import('json-schema-to-typescript');
 schemaTypes.then(() => loaded.add('json-schema-to-typescript')).catch(() => undefined);
 const validatorsCode = import('./emit/validators-code.ts').then((module) => (module.loadAjv(), loaded.add('ajv'), module));
 validatorsCode.catch(() => undefined);
+const quickParse = import('./spec/quick-parse.ts');
+quickParse.catch(() => undefined);
 
 /** json-schema-to-typescript's `compile` of each schema, in order. */
 async function compileAll(schemas: SchemaTypeRequest[]): Promise<string[]> {
@@ -59,6 +61,7 @@ const YIELD_EVERY = 8;
 /** The batch start-schema-types began, until take-schema-types takes it; the same for the validators. */
 let started: Promise<string[]> | undefined;
 let validators: Promise<string> | undefined;
+let readings: Promise<Array<{ data: unknown } | null>> | undefined;
 
 /**
  * An error as the main thread can be sent it. synckit posts a failed request's error with its own
@@ -109,6 +112,19 @@ async function answer(request: TsThreadRequest): Promise<string | string[] | und
     validators = undefined;
     if (code === undefined) throw new Error('no validators were started to take');
     return code;
+  }
+  if (request.kind === 'start-quick-readings') {
+    const { texts } = request;
+    // null, not undefined, where yaml must read the text: what the main thread is sent is plain.
+    readings = quickParse.then((module) => texts.map((text) => module.quickData(text) ?? null));
+    readings.catch(() => undefined);
+    return undefined;
+  }
+  if (request.kind === 'take-quick-readings') {
+    const taken = readings;
+    readings = undefined;
+    if (taken === undefined) throw new Error('no quick readings were started to take');
+    return taken as never;
   }
   if (request.kind === 'libraries') return [...loaded].sort();
   prettier ??= import('prettier').then((library) => (loaded.add('prettier'), library));

@@ -25,6 +25,8 @@ export type TsThreadRequest =
   | { kind: 'take-schema-types' }
   | { kind: 'start-validators'; schemas: ValidatorSchemas }
   | { kind: 'take-validators' }
+  | { kind: 'start-quick-readings'; texts: string[] }
+  | { kind: 'take-quick-readings' }
   | { kind: 'libraries' };
 
 /** One schema to turn into a type: json-schema-to-typescript's `compile(schema, name, options)`. */
@@ -43,6 +45,9 @@ let started = 0;
 
 /** How many threads this process started (one at most): the tests count them. */
 export const tsThreadsStarted = (): number => started;
+
+/** Whether the thread has been started (work is given to it then, not a reason to start it). */
+export const tsThreadRunning = (): boolean => call !== undefined;
 
 /** Starts the thread (once per process) and has it load ts-morph, without waiting for it. */
 export function startTsThread(): void {
@@ -69,7 +74,7 @@ export function startTsThread(): void {
 const asked = new Map<TsThreadRequest['kind'], number>();
 export const tsThreadRequests = (kind: TsThreadRequest['kind']): number => asked.get(kind) ?? 0;
 
-function ask(request: TsThreadRequest): string | string[] | undefined {
+function ask(request: TsThreadRequest): unknown {
   startTsThread();
   asked.set(request.kind, tsThreadRequests(request.kind) + 1);
   return call!(request);
@@ -134,4 +139,14 @@ export function startValidatorsInTsThread(schemas: ValidatorSchemas): void {
 /** The validators' code last started, once the thread has it (an error of its is thrown here). */
 export function takeValidatorsFromTsThread(): string {
   return ask({ kind: 'take-validators' }) as string;
+}
+
+/** Has the thread start the quick reading of these spec texts (spec/parse-elsewhere.ts) and answers at once. */
+export function startQuickReadingsInTsThread(texts: string[]): void {
+  ask({ kind: 'start-quick-readings', texts });
+}
+
+/** The quick readings last started, in order (undefined where yaml must read the text), once the thread has them. */
+export function takeQuickReadingsFromTsThread(): Array<{ data: unknown } | undefined> {
+  return (ask({ kind: 'take-quick-readings' }) as unknown as Array<{ data: unknown } | null>).map((reading) => reading ?? undefined);
 }

@@ -14,6 +14,8 @@ import type { FailedFile, Loaded, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
 import { applyExtends } from './extends.ts';
 import { readSpecText } from './parse-file.ts';
+import { quickReadingsElsewhere } from './parse-elsewhere.ts';
+import type { QuickReading } from './quick-parse.ts';
 import type { SourceFile } from './positions.ts';
 import { instantiatePostTypeRoutes } from './post-type-routes.ts';
 import { resolveSpec } from './resolve.ts';
@@ -125,19 +127,38 @@ export function reportOrder(diagnostics: Diagnostic[]): Diagnostic[] {
   return sorted.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(sorted[i - 1]!));
 }
 
+/** A spec file to read, in the order the loader takes them, and where its data goes. */
+interface SpecFile {
+  absolute: string;
+  file: string;
+  kind: FileKind;
+  list: keyof SpecSources;
+  /** A file that may be absent (site.yaml). */
+  optional: boolean;
+}
+
 /** Parses and schema-checks every file; files that fail still take part (marked invalid). */
 export async function readSources(specDir: string, parsed?: ParseCache): Promise<{ sources: SpecSources; diagnostics: Diagnostic[] }> {
   const sources: SpecSources = { root: displayPath(specDir), failed: [], namespaces: [], shapes: [], resources: [], data: [], deployments: [] };
   const diagnostics: Diagnostic[] = [];
-  const site = await readOne(path.join(specDir, 'site.yaml'), 'site', diagnostics, sources.failed, true, parsed);
-  if (site) sources.site = site as SpecSources['site'];
   await checkFolders(specDir, diagnostics);
+  const site = path.join(specDir, 'site.yaml');
+  const files: SpecFile[] = [{ absolute: site, file: displayPath(site), kind: 'site', list: 'site', optional: true }];
   for (const { folder, kind, list } of FOLDERS) {
-    for (const file of await yamlFiles(path.join(specDir, folder), diagnostics)) {
-      const loaded = await readOne(file, kind, diagnostics, sources.failed, false, parsed);
-      if (loaded) (sources[list] as Loaded<unknown>[]).push(loaded);
-    }
+    for (const absolute of await yamlFiles(path.join(specDir, folder), diagnostics)) files.push({ absolute, file: displayPath(absolute), kind, list, optional: false });
   }
+  const texts = files.map((f) => readText(f, diagnostics, sources.failed));
+  const known = files.map((f, i) => (texts[i] === undefined ? undefined : parsed?.lookup(f.kind, f.file, texts[i])));
+  // The texts to parse: the later ones are read on the ts-morph thread meanwhile, when it runs.
+  const elsewhere = quickReadingsElsewhere(texts.map((text, i) => (known[i] === undefined ? text : undefined)));
+  files.forEach((f, i) => {
+    const text = texts[i];
+    if (text === undefined) return;
+    const loaded = loadText(f, text, known[i], elsewhere[i], diagnostics, sources.failed, parsed);
+    if (loaded === undefined) return;
+    if (f.list === 'site') sources.site = loaded as SpecSources['site'];
+    else (sources[f.list] as Loaded<unknown>[]).push(loaded);
+  });
   return { sources, diagnostics };
 }
 
@@ -184,51 +205,63 @@ function decodeText(bytes: Buffer): string | { problem: string } {
   }
 }
 
-async function readOne(
-  absolute: string,
-  kind: FileKind,
-  diagnostics: Diagnostic[],
-  failed: FailedFile[],
-  optional: boolean,
-  parsed?: ParseCache,
-): Promise<Loaded<unknown> | undefined> {
-  const file = displayPath(absolute);
-  const at = { file, line: 1, col: 1 };
-  const fail = (doc?: Document): undefined => {
-    failed.push({ kind, file, names: probableNames(kind, file, doc) });
-    return undefined;
-  };
+/** The file's text, or undefined when it cannot be read as one (said in `diagnostics`, or an optional file absent). */
+function readText(f: SpecFile, diagnostics: Diagnostic[], failed: FailedFile[]): string | undefined {
+  const at = { file: f.file, line: 1, col: 1 };
   let bytes: Buffer;
   try {
     // The size is checked before reading, so a huge file is never loaded into memory. Read
     // synchronously: a spec is a hundred small files, and an asynchronous read of each costs
     // several round trips through libuv's pool for nothing the run could do meanwhile.
-    const { size } = statSync(absolute);
+    const { size } = statSync(f.absolute);
     if (size > MAX_SPEC_FILE_BYTES) {
       diagnostics.push(diagnostic('fileTooLarge', at, { size, limit: MAX_SPEC_FILE_BYTES }));
-      return fail();
+      failed.push({ kind: f.kind, file: f.file, names: probableNames(f.kind, f.file, undefined) });
+      return undefined;
     }
-    bytes = readFileSync(absolute);
+    bytes = readFileSync(f.absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (optional && code === 'ENOENT') return undefined;
+    if (f.optional && code === 'ENOENT') return undefined;
     diagnostics.push(diagnostic('unreadableFile', at, { problem: code ?? String(error) }));
-    return fail();
+    failed.push({ kind: f.kind, file: f.file, names: probableNames(f.kind, f.file, undefined) });
+    return undefined;
   }
   const text = decodeText(bytes);
   if (typeof text !== 'string') {
     diagnostics.push(diagnostic('binaryFile', at, text));
-    return fail();
+    failed.push({ kind: f.kind, file: f.file, names: probableNames(f.kind, f.file, undefined) });
+    return undefined;
   }
-  const known = parsed?.lookup(kind, file, text);
+  return text;
+}
+
+/**
+ * The file's data, checked: from the parse cache when `known`, else read (by the quick reading
+ * made elsewhere, when `elsewhere` gives it: spec/parse-elsewhere.ts).
+ */
+function loadText(
+  f: SpecFile,
+  text: string,
+  known: { src: SourceFile; data: unknown } | undefined,
+  elsewhere: (() => QuickReading) | undefined,
+  diagnostics: Diagnostic[],
+  failed: FailedFile[],
+  parsed?: ParseCache,
+): Loaded<unknown> | undefined {
+  const { file, kind } = f;
+  const fail = (doc?: Document): undefined => {
+    failed.push({ kind, file, names: probableNames(kind, file, doc) });
+    return undefined;
+  };
   if (known !== undefined) return { src: known.src, data: withCopiedRoutes(kind, known.src, known.data).data, valid: true };
-  const read = readSpecText(file, text);
+  const read = readSpecText(file, text, elsewhere);
   if (read.problems !== undefined) {
     diagnostics.push(...read.problems);
     return fail(read.src.doc);
   }
   if (read.data === null || read.data === undefined) {
-    diagnostics.push(diagnostic('emptyFile', at, { kind }));
+    diagnostics.push(diagnostic('emptyFile', { file, line: 1, col: 1 }, { kind }));
     return fail();
   }
   const { data, problems: copying } = withCopiedRoutes(kind, read.src, read.data);

@@ -10,7 +10,7 @@ import { yaml } from './yaml-library.ts';
 import { aliasLinks, loopingAlias, unresolvedAlias, type AliasLink } from './alias-links.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, positionOf, type SourceFile } from './positions.ts';
-import { mayHoldAlias, quickData } from './quick-parse.ts';
+import { mayHoldAlias, quickData, type QuickReading } from './quick-parse.ts';
 import { yamlProblems } from './yaml-problems.ts';
 
 /**
@@ -24,9 +24,10 @@ export type ReadText =
   | { src: SourceFile; data: unknown; aliases: () => AliasLink[] | undefined; problems?: undefined }
   | { src: SourceFile; problems: Diagnostic[]; data?: undefined };
 
-export function readSpecText(file: string, text: string): ReadText {
-  const quick = quickData(text);
-  const read = quick !== undefined ? { src: sourceOnDemand(file, text), data: quick.data } : readDocument(file, text);
+/** `quick`: the quick reading of the text when it was made elsewhere (spec/parse-elsewhere.ts). */
+export function readSpecText(file: string, text: string, quick: () => QuickReading = () => quickData(text)): ReadText {
+  const reading = quick();
+  const read = reading !== undefined ? { src: sourceOnDemand(file, text), data: reading.data } : readDocument(file, text);
   if (read.problems !== undefined) return read;
   const { src, data } = read;
   // Only a text with an alias (`*a`) can give data that holds itself, or has aliases to list.

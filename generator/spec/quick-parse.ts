@@ -42,8 +42,11 @@ export function mayHoldAlias(text: string): boolean {
   return ALIAS.test(text);
 }
 
+/** The quick reading of a text: its data, or undefined when yaml must read it. */
+export type QuickReading = { data: unknown } | undefined;
+
 /** The data of a spec file's text as yaml would give it, or undefined when yaml must read it. */
-export function quickData(text: string): { data: unknown } | undefined {
+export function quickData(text: string): QuickReading {
   if (DECLINED.some((pattern) => pattern.test(text)) || (text.match(ALIAS)?.length ?? 0) > MAX_ALIASES) return undefined;
   try {
     return { data: load(text, { schema: CORE_SCHEMA, json: false }) };

@@ -13,6 +13,8 @@ import { load } from 'js-yaml';
 import { loadSpec } from '../../generator/spec/load.ts';
 import { yamlDocumentsParsed } from '../../generator/spec/parse-file.ts';
 import { quickData } from '../../generator/spec/quick-parse.ts';
+import { modelJson } from '../../generator/model-json.ts';
+import { startTsThread, tsThreadRequests, tsThreadRunning } from '../../generator/ts-thread.ts';
 
 function yamlFilesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -118,4 +120,16 @@ describe('the quick reading of spec files', () => {
     expect(model?.deployments.length).toBeGreaterThan(0);
     expect(yamlDocumentsParsed() - before).toBe(declined.length);
   });
+
+  it('made on the ts-morph thread for the later files when it runs, gives the same model and diagnostics', async () => {
+    expect(tsThreadRunning()).toBe(false);
+    const here = await loadSpec('spec', { cache: false });
+    expect(tsThreadRequests('start-quick-readings')).toBe(0);
+    startTsThread();
+    const elsewhere = await loadSpec('spec', { cache: false });
+    expect(tsThreadRequests('start-quick-readings')).toBe(1);
+    expect(tsThreadRequests('take-quick-readings')).toBe(1);
+    expect(elsewhere.diagnostics).toEqual(here.diagnostics);
+    expect(modelJson(elsewhere.model)).toBe(modelJson(here.model));
+  }, 60_000);
 });
