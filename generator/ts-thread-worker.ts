@@ -58,10 +58,26 @@ async function compileAll(schemas: SchemaTypeRequest[]): Promise<string[]> {
 /** Schemas compiled between two turns of the event loop: a turn costs little (a batch of 200 gives 100), a request waits for at most these. */
 const YIELD_EVERY = 2;
 
-/** The batch start-schema-types began, until take-schema-types takes it; the same for the validators. */
-let started: Promise<string[]> | undefined;
-let validators: Promise<string> | undefined;
-let readings: Promise<Array<{ data: unknown } | null>> | undefined;
+/**
+ * Work a `start-…` request began (the thread answers at once and goes on with it), until the
+ * `take-…` request of the same name takes it: one of each at a time, a later start replacing an
+ * earlier one never taken (a run stopped on an error).
+ */
+type Work = 'schema-types' | 'validators' | 'quick-readings';
+const begun = new Map<Work, Promise<unknown>>();
+
+function begin(work: Work, done: Promise<unknown>): undefined {
+  done.catch(() => undefined);
+  begun.set(work, done);
+  return undefined;
+}
+
+function take(work: Work): Promise<never> {
+  const done = begun.get(work);
+  begun.delete(work);
+  if (done === undefined) throw new Error(`no ${work} were started to take`);
+  return done as Promise<never>;
+}
 
 /**
  * An error as the main thread can be sent it. synckit posts a failed request's error with its own
@@ -89,43 +105,21 @@ async function answer(request: TsThreadRequest): Promise<string | string[] | und
   if (request.kind === 'print') return printStructurePieces(request.structure, request.header);
   if (request.kind === 'pieces') return topLevelPieces(request.text);
   if (request.kind === 'schema-types') return compileAll(request.schemas);
-  if (request.kind === 'start-schema-types') {
-    started = compileAll(request.schemas);
-    started.catch(() => undefined);
-    return undefined;
-  }
-  if (request.kind === 'take-schema-types') {
-    const batch = started;
-    started = undefined;
-    if (batch === undefined) throw new Error('no schemas were started to take');
-    return batch;
-  }
+  if (request.kind === 'start-schema-types') return begin('schema-types', compileAll(request.schemas));
+  if (request.kind === 'take-schema-types') return take('schema-types');
   if (request.kind === 'start-validators') {
     const { schemas } = request;
     // After the types started before: their batch is what the main thread takes first.
-    validators = Promise.all([validatorsCode, started?.catch(() => undefined)]).then(([module]) => module.standaloneValidators(schemas));
-    validators.catch(() => undefined);
-    return undefined;
+    const types = begun.get('schema-types')?.catch(() => undefined);
+    return begin('validators', Promise.all([validatorsCode, types]).then(([module]) => module.standaloneValidators(schemas)));
   }
-  if (request.kind === 'take-validators') {
-    const code = validators;
-    validators = undefined;
-    if (code === undefined) throw new Error('no validators were started to take');
-    return code;
-  }
+  if (request.kind === 'take-validators') return take('validators');
+  // null, not undefined, where yaml must read the text: what the main thread is sent is plain.
   if (request.kind === 'start-quick-readings') {
     const { texts } = request;
-    // null, not undefined, where yaml must read the text: what the main thread is sent is plain.
-    readings = quickParse.then((module) => texts.map((text) => module.quickData(text) ?? null));
-    readings.catch(() => undefined);
-    return undefined;
+    return begin('quick-readings', quickParse.then((module) => texts.map((text) => module.quickData(text) ?? null)));
   }
-  if (request.kind === 'take-quick-readings') {
-    const taken = readings;
-    readings = undefined;
-    if (taken === undefined) throw new Error('no quick readings were started to take');
-    return taken as never;
-  }
+  if (request.kind === 'take-quick-readings') return take('quick-readings');
   if (request.kind === 'libraries') return [...loaded].sort();
   prettier ??= import('prettier').then((library) => (loaded.add('prettier'), library));
   return (await prettier).format(request.text, request.options);
