@@ -80,9 +80,10 @@ function cpuOf(pid: number): number {
  * spent meanwhile. The watch loads what a run loads while it waits, so the bench waits for that too.
  */
 async function watchLoop(project: string, generate: string[], file: string, text: string): Promise<void> {
-  // With V8's option given, as npm's scripts give it: a process started without it runs the command
-  // in a child (bin/specpress.js), whose CPU /proc would count only once it ended.
-  const watcher = spawn(specpress, [...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  // With the V8 options a watch runs with (one background thread, the optimizing compiler kept:
+  // bin/specpress.js), so that the command runs in this process: one started otherwise runs it in a
+  // child, whose CPU /proc would count only once it ended.
+  const watcher = spawn(process.execPath, ['--v8-pool-size=1', specpress, ...generate, '--watch'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   watcher.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   watcher.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -31,14 +31,25 @@ const GENERATE_V8_OPTIONS = ['--v8-pool-size=1', '--no-opt'];
 
 /**
  * The first line of this file gives those options to every command run as `specpress` (npx,
- * npm's link to this file, the file itself), so such a `generate` starts once. `serve` runs for
- * days, on hot paths the optimizing compiler is made for: started with them, it starts itself
- * again without them. A `generate` started otherwise (`node bin/specpress.js generate`) and not
- * answered from the run cache starts itself again with them (npm's scripts give them, and skip
- * this). The process started again passes its exit on.
+ * npm's link to this file, the file itself), so such a `generate` starts once. A command that
+ * runs long starts itself again without the optimizing compiler's `--no-opt`: `serve` (for days,
+ * on hot paths TurboFan is made for) with V8's defaults, `generate --watch` (the same code run at
+ * every save) with one background thread still. A `generate` started otherwise (`node
+ * bin/specpress.js generate`) and not answered from the run cache starts itself again with its
+ * options (npm's scripts give them, and skip this). The process started again passes its exit
+ * on. Undefined: this process runs the command as it is.
  */
-const wantsGenerateOptions = process.argv[2] === 'generate' && !process.execArgv.some((arg) => arg.startsWith('--v8-pool-size'));
-const wantsServeOptions = process.argv[2] === 'serve' && process.execArgv.includes('--no-opt');
+function execArgvWanted() {
+  const command = process.argv[2];
+  const argv = process.execArgv;
+  const without = (options) => argv.filter((arg) => !options.includes(arg));
+  const pool = argv.some((arg) => arg.startsWith('--v8-pool-size'));
+  if (command === 'serve') return argv.includes('--no-opt') ? without(GENERATE_V8_OPTIONS) : undefined;
+  if (command !== 'generate') return undefined;
+  if (!process.argv.includes('--watch')) return pool ? undefined : [...argv, ...GENERATE_V8_OPTIONS];
+  return argv.includes('--no-opt') || !pool ? [...without(['--no-opt']), ...(pool ? [] : [GENERATE_V8_OPTIONS[0]])] : undefined;
+}
+const rerunExecArgv = execArgvWanted();
 
 /** Runs this command again in a child with these V8 options, and resolves with its exit. */
 function rerunWith(execArgv) {
@@ -70,7 +81,7 @@ async function answeredFromCache() {
   if (process.argv[2] !== 'generate' || !existsSync(module)) return undefined;
   // Nothing is answered from the cache with --no-cache: a process about to start itself again goes
   // straight to it (the one it starts checks dist/ itself).
-  if (wantsGenerateOptions && process.argv.includes('--no-cache')) return undefined;
+  if (rerunExecArgv !== undefined && process.argv.includes('--no-cache')) return undefined;
   // A dist/ older than its sources is not even imported: its modules would stay loaded in this
   // process, and the rebuilt ones below would link against them (an export added since the
   // build is then missing, and the run fails instead of rebuilding).
@@ -82,7 +93,7 @@ async function answeredFromCache() {
   // does not answer is an edit's (or a cold one's), which would otherwise wait for those loads the
   // longer; a run it answers leaves it unused (unref'd, ~20 ms of that rerun's quarter second).
   // A process that will start the command again leaves it to the one it starts.
-  if (!wantsGenerateOptions) (await import('../dist/generator/ts-thread.js')).startTsThread();
+  if (rerunExecArgv === undefined) (await import('../dist/generator/ts-thread.js')).startTsThread();
   if (stampChecked) return undefined;
   try {
     const { fastRerun } = await import(module.href);
@@ -94,8 +105,7 @@ async function answeredFromCache() {
 }
 
 let code = await answeredFromCache();
-if (code === undefined && wantsGenerateOptions) code = await rerunWith([...process.execArgv, ...GENERATE_V8_OPTIONS]);
-if (code === undefined && wantsServeOptions) code = await rerunWith(process.execArgv.filter((arg) => !GENERATE_V8_OPTIONS.includes(arg)));
+if (code === undefined && rerunExecArgv !== undefined) code = await rerunWith(rerunExecArgv);
 if (code !== undefined) {
   process.exitCode = code;
 } else {
