@@ -37,15 +37,15 @@ interface Loaded {
   data: string;
   positions: Map<string, [number, number]>;
   links?: AliasLink[];
-  /** How many positions its stored entry had (none when it was parsed): no more at save() means nothing new to write. */
+  /** How many positions its stored entry has (none when it was parsed and not saved yet): no more at save() means nothing new to write. */
   storedPositions?: number;
 }
 
-/** What the last load did: files answered from the cache, and files parsed. */
-const counts = { reused: 0, parsed: 0 };
+/** What the last load did: files answered from the cache, files parsed, and entries written to the store. */
+const counts = { reused: 0, parsed: 0, written: 0 };
 
 /** The counts of the last load (for its tests: the cache's work is counted, not timed). */
-export function lastLoadCounts(): { reused: number; parsed: number } {
+export function lastLoadCounts(): { reused: number; parsed: number; written: number } {
   return { ...counts };
 }
 
@@ -61,6 +61,7 @@ export class ParseCache {
   static async open(saltParts: string[], enabled: boolean): Promise<ParseCache> {
     counts.reused = 0;
     counts.parsed = 0;
+    counts.written = 0;
     const salt = createHash('sha256').update(saltParts.join('\0')).digest('hex');
     return new ParseCache(salt, enabled ? cacheStore() : undefined);
   }
@@ -122,6 +123,9 @@ export class ParseCache {
       // From the store, and no position was found anew: the store holds all of it already.
       if (loaded.positions.size === loaded.storedPositions) continue;
       this.store.put('spec-file', key, JSON.stringify({ data: loaded.data, positions: Object.fromEntries(loaded.positions), ...(loaded.links ? { links: loaded.links } : {}) } satisfies Entry));
+      counts.written++;
+      // A load saves twice when its model's checks run later (load.ts): the second writes only what they added.
+      loaded.storedPositions = loaded.positions.size;
     }
   }
 }
