@@ -21,8 +21,7 @@ const STAMP_CHECKED = 'SPECPRESS_STAMP_CHECKED';
  * tenth (the commit that added this has the figures). So it runs with one.
  *
  * A generation is over in a second, most of its code run a few times: TurboFan, V8's optimizing
- * compiler, spent a third of its CPU time (~0.35 of 1.1 s for one deployment) compiling code the
- * run was about to leave, on the core the other threads wanted. Without it (`--no-opt`, code still
+ * compiler, spent much of its CPU time compiling code the run was about to leave, on the core the other threads wanted. Without it (`--no-opt`, code still
  * compiled by V8's baseline compiler) every run measured was faster, cold (one deployment, all
  * three) and after an edit (the commit that added it has the figures). The compile gate's
  * compiler runs in a process of its own, with V8's defaults.

@@ -7,9 +7,8 @@
  * load overlaps what the main thread does until it first needs it (reading and checking the
  * spec). prettier and ts-morph (with TypeScript's compiler, a long load) are loaded at the first
  * request that needs them: the emitters write their files as text laid out as prettier lays them
- * out, so a generation, cold or after an edit, asks for neither (a cold run of one deployment
- * spent ~60 ms of this thread's time loading and warming prettier up for nothing, while the
- * main thread wanted the second core).
+ * out, so a generation, cold or after an edit, asks for neither (loading and warming prettier up
+ * at the start took this thread's core from the main thread for nothing).
  */
 import { createRequire } from 'node:module';
 import { runAsWorker } from 'synckit';

@@ -32,8 +32,8 @@ export interface ValidatorSchemas {
 
 /**
  * inlineRefs off: a shared sub-schema stays one function that its users call, not a copy in each.
- * validateSchema off: compiling JSON Schema's meta-schema to check each schema cost a cold run a
- * fifth of this step, and the schemas come from spec descriptors the spec's meta-schema checked
+ * validateSchema off: compiling JSON Schema's meta-schema to check each schema was a large part
+ * of this step in a cold run, and the schemas come from spec descriptors the spec's meta-schema checked
  * (test/generator/params-schemas.test.ts holds every one of the project's spec valid).
  */
 export const VALIDATOR_AJV_OPTIONS = { ...AJV_OPTIONS, inlineRefs: false, validateSchema: false, code: { ...AJV_OPTIONS.code, lines: true } };

@@ -2,7 +2,7 @@
  * The quick reading (quick-parse.ts) of the later files of a load, made on the ts-morph thread
  * while this thread reads and checks the first ones. That thread, started before the spec is read
  * (generate.ts), has nothing to do until the model is there: reading half the YAML there takes
- * about a third of a cold load's reading off this thread. It is used only when the thread already
+ * that much of a cold load's reading off this thread. It is used only when the thread already
  * runs (a command that never starts it does not start it for this) and when the texts to read are
  * many (an edit's one changed file is read here at once).
  */

@@ -1,6 +1,6 @@
 /**
- * The quick reading of a spec file: js-yaml makes a file's data about three times faster than
- * yaml makes its document with positions, and a file that is clean needs no position at all. The
+ * The quick reading of a spec file: js-yaml makes a file's data several times faster than yaml
+ * makes its document with positions, and a file that is clean needs no position at all. The
  * loader takes the data from here, and parses the document with yaml only when a position is asked
  * (a diagnostic), or for the files this declines (parse-file.ts).
  *
