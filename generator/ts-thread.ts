@@ -148,5 +148,5 @@ export function startQuickReadingsInTsThread(texts: string[]): void {
 
 /** The quick readings last started, in order (undefined where yaml must read the text), once the thread has them. */
 export function takeQuickReadingsFromTsThread(): Array<{ data: unknown } | undefined> {
-  return (ask({ kind: 'take-quick-readings' }) as unknown as Array<{ data: unknown } | null>).map((reading) => reading ?? undefined);
+  return (ask({ kind: 'take-quick-readings' }) as Array<{ data: unknown } | null>).map((reading) => reading ?? undefined);
 }

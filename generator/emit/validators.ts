@@ -129,13 +129,15 @@ function madeFor(model: SpecModel, cache: boolean): Made {
     return { index, code: () => code };
   }
   const fresh = validatorsCode(model, true);
-  let code: string | undefined;
-  return {
-    index: fresh.index,
-    code: () => {
-      if (code === undefined) entry.keep(JSON.stringify({ code: (code = fresh.code()), index: fresh.index }));
-      return code;
-    },
+  return { index: fresh.index, code: keptOnceMade(fresh.code, (code) => entry.keep(JSON.stringify({ code, index: fresh.index }))) };
+}
+
+/** `make`'s text, made at the first call only and handed to `keep` then. */
+function keptOnceMade(make: () => string, keep: (text: string) => void): () => string {
+  let text: string | undefined;
+  return () => {
+    if (text === undefined) keep((text = make()));
+    return text;
   };
 }
 
@@ -176,12 +178,5 @@ function validatorsCode(model: SpecModel, cache: boolean): Made {
   const entry = textEntry('validators', [AJV_VERSION, VALIDATOR_AJV_OPTIONS, [...shared], [...schemas]], cache);
   if (entry.kept !== undefined) return { index: [...index], code: () => entry.kept! };
   startValidatorsInTsThread({ shared: [...shared], schemas: [...schemas] });
-  let code: string | undefined;
-  return {
-    index: [...index],
-    code: () => {
-      if (code === undefined) entry.keep((code = takeValidatorsFromTsThread()));
-      return code;
-    },
-  };
+  return { index: [...index], code: keptOnceMade(takeValidatorsFromTsThread, entry.keep) };
 }

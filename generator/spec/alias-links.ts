@@ -24,16 +24,17 @@ const MERGE_KEY = '<<';
  * when it has none that data can name: inside a key, under a merge key, under a key not a scalar.
  */
 function dataPath(chain: readonly unknown[]): DataPath | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   const path: DataPath = [];
   for (let i = 0; i + 1 < chain.length; i++) {
     const parent = chain[i];
     const child = chain[i + 1];
-    if (yaml().isMap(parent) && yaml().isPair(child)) {
-      if (!yaml().isScalar(child.key) || child.key.value === null || child.key.value === MERGE_KEY) return undefined;
+    if (isMap(parent) && isPair(child)) {
+      if (!isScalar(child.key) || child.key.value === null || child.key.value === MERGE_KEY) return undefined;
       path.push(String(child.key.value));
-    } else if (yaml().isPair(parent)) {
+    } else if (isPair(parent)) {
       if (child !== parent.value) return undefined;
-    } else if (yaml().isSeq(parent)) {
+    } else if (isSeq(parent)) {
       path.push(parent.items.indexOf(child as never));
     }
   }
@@ -55,18 +56,19 @@ function at(data: unknown, path: DataPath): unknown {
  * document gave): such a file is not kept.
  */
 export function aliasLinks(doc: Document, data: unknown): AliasLink[] | undefined {
+  const { isAlias, visit } = yaml();
   const anchored = new Map<Node, DataPath | undefined>();
   const links: AliasLink[] = [];
   let listable = true;
-  yaml().visit(doc, {
+  visit(doc, {
     Node(_key, node, ancestors) {
-      if (yaml().isAlias(node)) {
+      if (isAlias(node)) {
         const target = node.resolve(doc);
         const alias = dataPath([...ancestors, node]);
         const anchor = target === undefined ? undefined : anchored.get(target);
         if (alias === undefined || anchor === undefined) {
           listable = false;
-          return yaml().visit.BREAK;
+          return visit.BREAK;
         }
         links.push({ alias, anchor });
       } else if (node.anchor !== undefined) {
@@ -114,12 +116,13 @@ export function loopingAlias(data: unknown): DataPath | undefined {
 
 /** The first alias of `doc` that names no anchor set before it (yaml gives no data for it). */
 export function unresolvedAlias(doc: Document): { source: string; offset: number } | undefined {
+  const { visit } = yaml();
   let found: { source: string; offset: number } | undefined;
-  yaml().visit(doc, {
+  visit(doc, {
     Alias(_key, node) {
       if (node.resolve(doc) !== undefined) return undefined;
       found = { source: node.source, offset: node.range?.[0] ?? 0 };
-      return yaml().visit.BREAK;
+      return visit.BREAK;
     },
   });
   return found;

@@ -75,6 +75,7 @@ export const yamlDocumentsParsed = (): number => documentsParsed;
 
 function documentOf(text: string): { doc: Document; lineCounter: LineCounter } {
   documentsParsed++;
-  const lineCounter = new (yaml().LineCounter)();
-  return { doc: yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true }), lineCounter };
+  const { LineCounter, parseDocument } = yaml();
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true }), lineCounter };
 }

@@ -72,15 +72,16 @@ function locate(src: SourceFile, path: DataPath, part: 'key' | 'value'): Located
 }
 
 function child(node: unknown, segment: string | number): { value: unknown; keyOffset?: number } | undefined {
-  if (yaml().isMap(node)) {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
+  if (isMap(node)) {
     for (const pair of node.items) {
-      if (!yaml().isPair(pair)) continue;
-      const key = yaml().isScalar(pair.key) ? pair.key.value : pair.key;
+      if (!isPair(pair)) continue;
+      const key = isScalar(pair.key) ? pair.key.value : pair.key;
       if (String(key) === String(segment)) return { value: pair.value, keyOffset: rangeStart(pair.key) };
     }
     return undefined;
   }
-  if (yaml().isSeq(node) && typeof segment === 'number') {
+  if (isSeq(node) && typeof segment === 'number') {
     const item = node.items[segment];
     return item === undefined ? undefined : { value: item, keyOffset: rangeStart(item) };
   }

@@ -111,14 +111,15 @@ interface DuplicatePair {
 
 /** Every key written twice in one map, found in the parsed document (it keeps both pairs). */
 function duplicatePairs(doc: Document): DuplicatePair[] {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   const found: DuplicatePair[] = [];
   const visit = (node: unknown, path: string[]): void => {
-    if (yaml().isSeq(node)) node.items.forEach((item, i) => visit(item, [...path, `[${i}]`]));
-    if (!yaml().isMap(node)) return;
+    if (isSeq(node)) node.items.forEach((item, i) => visit(item, [...path, `[${i}]`]));
+    if (!isMap(node)) return;
     const firstAt = new Map<string, { offset: number; index: number }>();
-    const empty = (pair: unknown): boolean => yaml().isPair(pair) && yaml().isScalar(pair.key) && (pair.value === null || (yaml().isScalar(pair.value) && pair.value.value === null));
+    const empty = (pair: unknown): boolean => isPair(pair) && isScalar(pair.key) && (pair.value === null || (isScalar(pair.value) && pair.value.value === null));
     node.items.forEach((pair, i) => {
-      if (!yaml().isPair(pair) || !yaml().isScalar(pair.key)) return;
+      if (!isPair(pair) || !isScalar(pair.key)) return;
       const key = String(pair.key.value);
       const offset = pair.key.range?.[0] ?? 0;
       const first = firstAt.get(key);
